@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Cairn: a command-line workbench for personal health data analytics.
+/// The layout follows shared/DESIGN.md: C libraries behind system-library targets, one library
+/// target per concern, analysis modules under Plugins/, and one test target per library.
+let package = Package(
+    name: "Cairn",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cairn", targets: ["cairn"]),
+        .library(name: "CairnCore", targets: ["CairnCore"]),
+        .library(name: "CairnStore", targets: ["CairnStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C boundaries: a module map and a shim header each, nothing else.
+        .systemLibrary(
+            name: "CGSL", path: "Sources/CGSL", pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CReadline", path: "Sources/CReadline", pkgConfig: "readline",
+            providers: [.apt(["libreadline-dev"])]),
+
+        .target(
+            name: "CairnCore",
+            resources: [.copy("Resources/markers.json")]),
+        .target(
+            name: "CairnStore",
+            dependencies: ["CairnCore", "CSQLite"]),
+        .target(
+            name: "CairnSynth",
+            dependencies: ["CairnCore", "CairnStore"]),
+        .executableTarget(
+            name: "cairn",
+            dependencies: [
+                "CairnCore", "CairnStore", "CairnSynth",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "CairnCoreTests", dependencies: ["CairnCore"]),
+        .testTarget(
+            name: "CairnStoreTests", dependencies: ["CairnStore", "CSQLite"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
+        .testTarget(
+            name: "CairnCLITests", dependencies: ["CairnStore"],
+            resources: [.copy("Fixtures")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,12 @@
+#ifndef CAIRN_CGSL_SHIM_H
+#define CAIRN_CGSL_SHIM_H
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_statistics_double.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_sf_gamma.h>
+#endif

@@ -1,0 +1,17 @@
+/// One exposure or lifestyle entry (the contract's `factors` table): a token such as caffeine or
+/// skipped_meal at a time, or for a whole local day when only a date was given.
+public struct FactorEntry: Hashable, Sendable {
+    public var id: Int64
+    public var profileID: String
+    public var at: EventTime
+    public var factor: String
+    public var value: Double?
+
+    public init(id: Int64, profileID: String, at: EventTime, factor: String, value: Double? = nil) {
+        self.id = id
+        self.profileID = profileID
+        self.at = at
+        self.factor = factor
+        self.value = value
+    }
+}

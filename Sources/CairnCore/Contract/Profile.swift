@@ -1,0 +1,41 @@
+/// A person whose data a dataset holds (the contract's `profiles` table).
+public struct Profile: Hashable, Sendable {
+    public enum Sex: String, CaseIterable, Sendable { case female, male, other }
+    public enum Relationship: String, CaseIterable, Sendable {
+        case `self`, spouse, child, parent, grandparent, sibling, other
+    }
+    public enum MemberType: String, CaseIterable, Sendable { case child, adult, senior }
+
+    public var id: String
+    public var displayName: String
+    public var timeZone: ProfileTimeZone
+    public var birthDate: CalendarDay?
+    public var sex: Sex?
+    public var relationship: Relationship?
+    public var memberType: MemberType?
+    public var heightCm: Double?
+    public var weightKg: Double?
+
+    public init(id: String, displayName: String? = nil, timeZone: ProfileTimeZone = .utc,
+                birthDate: CalendarDay? = nil, sex: Sex? = nil, relationship: Relationship? = nil,
+                memberType: MemberType? = nil, heightCm: Double? = nil, weightKg: Double? = nil) {
+        self.id = id
+        self.displayName = displayName ?? id
+        self.timeZone = timeZone
+        self.birthDate = birthDate
+        self.sex = sex
+        self.relationship = relationship
+        self.memberType = memberType
+        self.heightCm = heightCm
+        self.weightKg = weightKg
+    }
+
+    /// Body mass index, derived only for adults and seniors (MediFamily FR-6.5), for whom the
+    /// adult formula is meaningful.
+    public var bodyMassIndex: Double? {
+        guard memberType == .adult || memberType == .senior,
+              let heightCm, let weightKg, heightCm > 0 else { return nil }
+        let metres = heightCm / 100
+        return weightKg / (metres * metres)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A profile's IANA time zone, answering the two questions every analysis asks: which local
+/// calendar day an instant falls on, and which instant a local wall-clock time names. Offsets
+/// come from the system's tz database through Foundation, so daylight-saving rules are real.
+public struct ProfileTimeZone: Hashable, Sendable, CustomStringConvertible {
+    public let identifier: String
+    private let zone: TimeZone
+
+    public static let utc = ProfileTimeZone(validated: TimeZone(identifier: "UTC")!, identifier: "UTC")
+
+    /// Returns nil for a name the tz database does not know.
+    public init?(identifier: String) {
+        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
+        self.init(validated: zone, identifier: identifier)
+    }
+
+    private init(validated zone: TimeZone, identifier: String) {
+        self.zone = zone
+        self.identifier = identifier
+    }
+
+    public var description: String { identifier }
+
+    /// Seconds east of UTC in force at the instant.
+    public func offset(atEpoch seconds: Int) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// The local calendar day on which the instant falls.
+    public func day(ofEpoch seconds: Int) -> CalendarDay {
+        CalendarDay(daysSinceEpoch: ISODateTimeText.floorDiv(seconds + offset(atEpoch: seconds), 86_400))
+    }
+
+    /// The instant a local wall-clock time names. A time skipped by a spring-forward change is
+    /// moved forward by the gap (02:30 becomes 03:30), and a time repeated by a fall-back change
+    /// takes the earlier instant, as java.time and most calendars do.
+    public func epoch(of day: CalendarDay, secondOfDay: Int) -> Int {
+        let wall = day.daysSinceEpoch * 86_400 + secondOfDay
+        let before = offset(atEpoch: wall - 86_400)
+        let after = offset(atEpoch: wall + 86_400)
+        if before == after { return wall - before }
+        // A change within a day of this wall time: try the earlier offset first.
+        let earlier = wall - before
+        if offset(atEpoch: earlier) == before { return earlier }
+        let later = wall - after
+        if offset(atEpoch: later) == after { return later }
+        // In the gap: no local time matches; keep the wall time under the old offset's rules.
+        return wall - before
+    }
+
+    /// The first instant of a local calendar day (midnight, or the first existing time after it).
+    public func startOfDay(_ day: CalendarDay) -> Int {
+        epoch(of: day, secondOfDay: 0)
+    }
+
+    /// The instant a parsed contract date or date-time names in this zone; a bare date is the
+    /// start of that local day.
+    public func epoch(of parsed: ISODateTimeText.Parsed) -> Int {
+        switch parsed {
+        case .date(let day): return startOfDay(day)
+        case .local(let day, let secondOfDay): return epoch(of: day, secondOfDay: secondOfDay)
+        case .instant(let seconds): return seconds
+        }
+    }
+
+    /// The local calendar day a parsed date or date-time falls on in this zone.
+    public func day(of parsed: ISODateTimeText.Parsed) -> CalendarDay {
+        switch parsed {
+        case .date(let day), .local(let day, _): return day
+        case .instant(let seconds): return day(ofEpoch: seconds)
+        }
+    }
+
+    public static func == (lhs: ProfileTimeZone, rhs: ProfileTimeZone) -> Bool {
+        lhs.identifier == rhs.identifier
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+    }
+}

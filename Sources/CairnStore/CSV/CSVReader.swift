@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A streaming RFC 4180 reader over the bytes of a file: quoted fields may hold commas, doubled
+/// quotes and line breaks; a leading UTF-8 BOM is skipped; records end at LF, CRLF or a lone CR.
+/// It reads fixed-size chunks, so memory stays flat however large the file, and it keeps each
+/// record's first physical line and original bytes so that problems can be reported by line and
+/// rejected rows written out intact. Empty lines are not records and are passed over.
+public final class CSVReader {
+    public enum Failure: Error, Equatable {
+        /// A quoted field opened on this line is never closed: the rest of the file would be
+        /// swallowed into it, so the file cannot be read.
+        case unterminatedQuote(line: Int)
+        case unreadable(reason: String)
+    }
+
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8]
+    /// Unconsumed bytes are `buffer[position..<filled]`.
+    private var position = 0
+    private var filled = 0
+    private var atEndOfFile = false
+    private var nextLine = 1
+    private var startedFile = false
+
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+    private var hasEscapedQuote: [Bool] = []
+    private var recordStart = 0
+    private var recordEnd = 0
+
+    /// The physical line on which the current record starts (1-based).
+    public private(set) var line = 0
+    /// The 1-based field where text follows a closing quote (`"ab"c`), if any.
+    public private(set) var malformedField: Int?
+
+    /// Opens a file for reading.
+    public convenience init(path: String, chunkSize: Int = 1 << 20) throws(Failure) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw .unreadable(reason: String(cString: strerror(errno)))
+        }
+        self.init(descriptor: descriptor, ownsDescriptor: true, chunkSize: chunkSize)
+    }
+
+    public init(descriptor: Int32, ownsDescriptor: Bool, chunkSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 16))
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    public var fieldCount: Int { starts.count }
+
+    /// Advances to the next record; false at the end of the file.
+    public func readRecord() throws(Failure) -> Bool {
+        if !startedFile {
+            startedFile = true
+            try fill()
+            if filled - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+               buffer[position + 2] == 0xBF {
+                position += 3
+            }
+        }
+        while true {
+            switch try parseRecord() {
+            case .record: return true
+            case .endOfFile: return false
+            case .blankLine: continue
+            }
+        }
+    }
+
+    /// The field's text, or nil when its bytes are not valid UTF-8.
+    public func field(_ index: Int) -> String? {
+        let start = starts[index], end = ends[index]
+        if !hasEscapedQuote[index] {
+            return buffer.withUnsafeBufferPointer { whole in
+                String(validating: UnsafeBufferPointer(rebasing: whole[start..<end]), as: UTF8.self)
+            }
+        }
+        var unescaped: [UInt8] = []
+        unescaped.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            unescaped.append(buffer[i])
+            i += buffer[i] == UInt8(ascii: "\"") ? 2 : 1
+        }
+        return String(validating: unescaped, as: UTF8.self)
+    }
+
+    /// Whether the field holds no bytes at all.
+    public func isEmpty(_ index: Int) -> Bool { starts[index] == ends[index] }
+
+    /// The record exactly as it appears in the file, without its line terminator.
+    public var rawRecord: [UInt8] { Array(buffer[recordStart..<recordEnd]) }
+
+    // MARK: - Parsing
+
+    private enum Outcome { case record, endOfFile, blankLine }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let comma = UInt8(ascii: ",")
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    /// Parses one record starting at `position`. When the buffer ends inside the record and the
+    /// file has more, it reads more and parses the record again from its start.
+    private func parseRecord() throws(Failure) -> Outcome {
+        while true {
+            if position == filled {
+                if atEndOfFile { return .endOfFile }
+                try fill()
+                continue
+            }
+            if let outcome = try parseBufferedRecord() { return outcome }
+            // The record continues past the buffered bytes: read more and parse it again.
+            try fill()
+        }
+    }
+
+    private enum Step { case done(Outcome), needMoreBytes, unterminatedQuote }
+
+    /// Returns nil when the buffered bytes end before the record does (and `final` is false).
+    private func parseBufferedRecord(final: Bool = false) throws(Failure) -> Outcome? {
+        let firstLine = nextLine
+        switch scanRecord(isFinal: final || atEndOfFile) {
+        case .done(let outcome): return outcome
+        case .needMoreBytes: return nil
+        case .unterminatedQuote: throw .unterminatedQuote(line: firstLine)
+        }
+    }
+
+    private func scanRecord(isFinal: Bool) -> Step {
+        starts.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        hasEscapedQuote.removeAll(keepingCapacity: true)
+        malformedField = nil
+        var lines = 0
+        var i = position
+        let end = filled
+        let firstLine = nextLine
+
+        return buffer.withUnsafeBufferPointer { bytes -> Step in
+            while true {
+                // At the start of a field.
+                if i < end && bytes[i] == CSVReader.quote {
+                    var j = i + 1
+                    var escaped = false
+                    while true {
+                        guard j < end else { return isFinal ? .unterminatedQuote : .needMoreBytes }
+                        let byte = bytes[j]
+                        if byte == CSVReader.quote {
+                            if j + 1 < end && bytes[j + 1] == CSVReader.quote {
+                                escaped = true
+                                j += 2
+                                continue
+                            }
+                            // A quote last in the buffer may be the first of a doubled pair.
+                            if j + 1 == end && !isFinal { return .needMoreBytes }
+                            break
+                        }
+                        if byte == CSVReader.lineFeed {
+                            lines += 1
+                        } else if byte == CSVReader.carriageReturn
+                                    && (j + 1 >= end || bytes[j + 1] != CSVReader.lineFeed) {
+                            lines += 1
+                        }
+                        j += 1
+                    }
+                    starts.append(i + 1)
+                    ends.append(j)
+                    hasEscapedQuote.append(escaped)
+                    i = j + 1
+                    // Anything but a separator or terminator after the closing quote is malformed.
+                    while i < end, bytes[i] != CSVReader.comma, bytes[i] != CSVReader.lineFeed,
+                          bytes[i] != CSVReader.carriageReturn {
+                        if malformedField == nil { malformedField = starts.count }
+                        i += 1
+                    }
+                } else {
+                    let fieldStart = i
+                    while i < end, bytes[i] != CSVReader.comma, bytes[i] != CSVReader.lineFeed,
+                          bytes[i] != CSVReader.carriageReturn {
+                        i += 1
+                    }
+                    starts.append(fieldStart)
+                    ends.append(i)
+                    hasEscapedQuote.append(false)
+                }
+                // After a field: a separator, a terminator, or the end of the buffered bytes.
+                if i < end && bytes[i] == CSVReader.comma {
+                    i += 1
+                    continue
+                }
+                if i == end && !isFinal { return .needMoreBytes }
+                let terminatorStart = i
+                if i < end && bytes[i] == CSVReader.carriageReturn {
+                    // CR last in the buffer may be the first half of CRLF.
+                    if i + 1 == end && !isFinal { return .needMoreBytes }
+                    i += 1
+                    if i < end && bytes[i] == CSVReader.lineFeed { i += 1 }
+                } else if i < end {
+                    i += 1
+                }
+                recordStart = position
+                recordEnd = terminatorStart
+                line = firstLine
+                nextLine = firstLine + lines + (terminatorStart < end ? 1 : 0)
+                position = i
+                let blank = starts.count == 1 && recordEnd == recordStart
+                return .done(blank ? .blankLine : .record)
+            }
+        }
+    }
+
+    /// Moves unconsumed bytes to the front and reads more; grows the buffer when one record
+    /// fills it.
+    private func fill() throws(Failure) {
+        guard !atEndOfFile else { return }
+        if position > 0 {
+            let remaining = filled - position
+            if remaining > 0 {
+                buffer.withUnsafeMutableBufferPointer { bytes in
+                    _ = memmove(bytes.baseAddress!, bytes.baseAddress! + position, remaining)
+                }
+            }
+            filled = remaining
+            position = 0
+        }
+        if filled == buffer.count {
+            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+        }
+        let count = buffer.withUnsafeMutableBufferPointer { bytes in
+            read(descriptor, bytes.baseAddress! + filled, bytes.count - filled)
+        }
+        if count < 0 { throw .unreadable(reason: String(cString: strerror(errno))) }
+        if count == 0 { atEndOfFile = true }
+        filled += count
+    }
+}

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CairnCore
+
+/// An open dataset: a SQLite file in the contract's layout, or a directory of contract CSV files
+/// read into an in-memory database. Opening checks the layout and names everything missing.
+public final class Dataset {
+    public let database: SQLiteDatabase
+    /// The path the dataset was opened from.
+    public let location: String
+    public let isDirectory: Bool
+
+    init(database: SQLiteDatabase, location: String, isDirectory: Bool) {
+        self.database = database
+        self.location = location
+        self.isDirectory = isDirectory
+    }
+
+    /// Opens a dataset for reading: a SQLite file, or a directory of CSVs imported into memory.
+    public static func open(_ path: String, readOnly: Bool = true, now: Int) throws(DatasetError) -> Dataset {
+        switch FileKind.of(path) {
+        case .missing: throw .notFound(path: path)
+        case .directory: return try openDirectory(path, now: now)
+        case .file: return try openSQLite(path, mode: readOnly ? .readOnly : .readWrite)
+        }
+    }
+
+    /// Opens an existing SQLite dataset for writing, or creates it (an empty file counts as new).
+    public static func openOrCreate(_ path: String) throws(DatasetError) -> Dataset {
+        switch FileKind.of(path) {
+        case .directory: throw .notASQLiteDatabase(path: path)
+        case .file where FileKind.size(path) > 0: return try openSQLite(path, mode: .readWrite)
+        case .missing, .file:
+            do {
+                let database = try SQLiteDatabase(path: path, mode: .create)
+                try database.inTransaction { try database.execute(DatasetSchema.creationSQL) }
+                return Dataset(database: database, location: path, isDirectory: false)
+            } catch let error as SQLiteError {
+                throw .storage(error)
+            } catch {
+                preconditionFailure("unexpected error \(error)")
+            }
+        }
+    }
+
+    /// A new empty in-memory dataset.
+    public static func inMemory(location: String) throws(DatasetError) -> Dataset {
+        do {
+            let database = try SQLiteDatabase.inMemory()
+            try database.execute(DatasetSchema.creationSQL)
+            return Dataset(database: database, location: location, isDirectory: true)
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    private static func openDirectory(_ path: String, now: Int) throws(DatasetError) -> Dataset {
+        let dataset = try inMemory(location: path)
+        let report: ImportReport
+        do {
+            report = try DatasetImporter(dataset: dataset, options: ImportOptions(now: now)).run(sources: [path])
+        } catch {
+            throw .directoryImportRejected(path: path, rejected: 0, firstProblem: error.description)
+        }
+        if report.rejected > 0 {
+            let first = report.issues.first { $0.severity == .rejected }
+            throw .directoryImportRejected(path: path, rejected: report.rejected,
+                                           firstProblem: first?.locatedMessage ?? "")
+        }
+        return dataset
+    }
+
+    private static func openSQLite(_ path: String, mode: SQLiteDatabase.OpenMode) throws(DatasetError) -> Dataset {
+        guard FileKind.hasSQLiteHeader(path) else { throw .notASQLiteDatabase(path: path) }
+        let database: SQLiteDatabase
+        do {
+            database = try SQLiteDatabase(path: path, mode: mode)
+            try validateLayout(database, path: path)
+        } catch let error as DatasetError {
+            throw error
+        } catch let error as SQLiteError {
+            if error.code & 0xff == 26 /* SQLITE_NOTADB */ { throw .notASQLiteDatabase(path: path) }
+            throw .storage(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+        return Dataset(database: database, location: path, isDirectory: false)
+    }
+
+    private static func validateLayout(_ database: SQLiteDatabase, path: String) throws {
+        let tables = Set(try database.tableNames())
+        var missingTables: [String] = []
+        var missingColumns: [String] = []
+        for table in ["cairn_meta", "imports"] + ContractTable.allCases.map(\.rawValue) where !tables.contains(table) {
+            missingTables.append(table)
+        }
+        for table in ContractTable.allCases where tables.contains(table.rawValue) {
+            let present = Set(try database.columnNames(of: table.rawValue))
+            for column in DatasetSchema.storedColumns(of: table) where !present.contains(column.name) {
+                missingColumns.append("\(table.rawValue).\(column.name)")
+            }
+        }
+        guard missingTables.isEmpty && missingColumns.isEmpty else {
+            throw DatasetError.schemaMismatch(path: path, missingTables: missingTables, missingColumns: missingColumns)
+        }
+        let statement = try database.prepare("SELECT value FROM cairn_meta WHERE key = 'layout_version'")
+        if try statement.step(), let text = statement.text(0), let version = Int(text),
+           version > DatasetSchema.layoutVersion {
+            throw DatasetError.newerLayout(path: path, found: version)
+        }
+    }
+}
+
+/// What is at a path, without following it further than `stat` does.
+enum FileKind {
+    case missing, file, directory
+
+    static func of(_ path: String) -> FileKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return Int(info.st_size)
+    }
+
+    /// The first bytes of a file, up to `count`.
+    static func prefix(_ path: String, count: Int) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+        return read > 0 ? Array(bytes[0..<read]) : []
+    }
+
+    static let sqliteMagic: [UInt8] = Array("SQLite format 3".utf8) + [0]
+
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        prefix(path, count: 16) == sqliteMagic
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a dataset could not be opened or created. Each message names the file and what to do.
+public enum DatasetError: Error, CustomStringConvertible {
+    case notFound(path: String)
+    case notASQLiteDatabase(path: String)
+    case schemaMismatch(path: String, missingTables: [String], missingColumns: [String])
+    case newerLayout(path: String, found: Int)
+    case directoryImportRejected(path: String, rejected: Int, firstProblem: String)
+    case storage(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return "\(path): no such file or directory; give a dataset (a .sqlite file made by `cairn import`, "
+                + "or a directory of contract CSV files)"
+        case .notASQLiteDatabase(let path):
+            return "\(path): not a SQLite database; give a dataset made by `cairn import`, "
+                + "or import CSV files into a new one with `cairn import FILE... --into DATASET.sqlite`"
+        case .schemaMismatch(let path, let tables, let columns):
+            var parts: [String] = []
+            if !tables.isEmpty { parts.append("missing table" + (tables.count == 1 ? " " : "s ") + tables.joined(separator: ", ")) }
+            if !columns.isEmpty { parts.append("missing column" + (columns.count == 1 ? " " : "s ") + columns.joined(separator: ", ")) }
+            return "\(path): not a Cairn dataset (contract version 1): " + parts.joined(separator: "; ")
+                + ". Export its tables as contract CSV files and import them with `cairn import`"
+        case .newerLayout(let path, let found):
+            return "\(path): made by a newer Cairn (layout version \(found), this one reads \(DatasetSchema.layoutVersion)); "
+                + "update Cairn to open it"
+        case .directoryImportRejected(let path, let rejected, let firstProblem):
+            return "\(path): \(rejected) row\(rejected == 1 ? " was" : "s were") rejected while reading this directory "
+                + "(first: \(firstProblem)); run `cairn import \(path) --into DATASET.sqlite` for the full report"
+        case .storage(let error):
+            return error.description
+        }
+    }
+}

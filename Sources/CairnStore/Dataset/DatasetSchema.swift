@@ -1,0 +1,84 @@
+import CairnCore
+
+/// How the contract's tables are stored in SQLite. Every contract column keeps its name; each
+/// date or date-time column `x` gains `x_epoch` (the instant, seconds since 1970 UTC) and `x_day`
+/// (the local calendar day in the profile's zone), so analyses never re-parse text. Event tables
+/// get an integer `id` that insights cite as provenance.
+public enum DatasetSchema {
+    /// Bumped whenever the stored layout changes.
+    public static let layoutVersion = 1
+
+    /// The columns a table holds in SQLite, in order, with their SQL types.
+    public static func storedColumns(of table: ContractTable) -> [(name: String, type: String)] {
+        var columns: [(String, String)] = []
+        if hasIDColumn(table) { columns.append(("id", "INTEGER PRIMARY KEY")) }
+        for column in table.columns {
+            let required = column.isRequired ? " NOT NULL" : ""
+            switch column.kind {
+            case .number:
+                columns.append((column.name, "REAL" + required))
+            case .integer, .boolean, .severity:
+                columns.append((column.name, "INTEGER" + required))
+            case .date, .dateTime, .dateOrDateTime:
+                columns.append((column.name, "TEXT" + required))
+                columns.append((column.name + "_epoch", "INTEGER"))
+                columns.append((column.name + "_day", "TEXT"))
+            case .text, .list, .choice, .timeZone, .token:
+                columns.append((column.name, "TEXT" + required))
+            }
+        }
+        if table == .readings {
+            // The value and unit as entered, when the unit was converted.
+            columns.append(("entered_value", "REAL"))
+            columns.append(("entered_unit", "TEXT"))
+        }
+        return columns
+    }
+
+    static func hasIDColumn(_ table: ContractTable) -> Bool {
+        switch table {
+        case .profiles, .markers, .referenceOverrides: return false
+        default: return true
+        }
+    }
+
+    static func primaryKey(of table: ContractTable) -> String? {
+        switch table {
+        case .profiles: return "profile_id"
+        case .markers: return "marker_id"
+        case .referenceOverrides: return "profile_id, marker"
+        default: return nil
+        }
+    }
+
+    /// Statements that create an empty dataset.
+    public static var creationSQL: String {
+        var sql = """
+        CREATE TABLE cairn_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO cairn_meta VALUES ('contract_version', '\(ContractTable.contractVersion)');
+        INSERT INTO cairn_meta VALUES ('layout_version', '\(layoutVersion)');
+        CREATE TABLE imports(id INTEGER PRIMARY KEY, imported_at TEXT NOT NULL, sources TEXT NOT NULL,
+            rows_read INTEGER NOT NULL, imported INTEGER NOT NULL, rejected INTEGER NOT NULL,
+            skipped INTEGER NOT NULL, warnings INTEGER NOT NULL);
+
+        """
+        for table in ContractTable.allCases {
+            var definitions = storedColumns(of: table).map { "\($0.name) \($0.type)" }
+            if let key = primaryKey(of: table) { definitions.append("PRIMARY KEY(\(key))") }
+            sql += "CREATE TABLE \(table.rawValue)(\(definitions.joined(separator: ", ")));\n"
+        }
+        return sql
+    }
+
+    /// Indexes for the lookups analyses make. Created after a bulk load, inside its transaction,
+    /// because building an index once is cheaper than maintaining it row by row.
+    public static let indexSQL = """
+        CREATE INDEX IF NOT EXISTS readings_by_profile_marker ON readings(profile_id, marker, date_epoch);
+        CREATE INDEX IF NOT EXISTS visits_by_profile ON visits(profile_id, date_epoch);
+        CREATE UNIQUE INDEX IF NOT EXISTS headaches_by_profile ON headaches(profile_id, headache_id);
+        CREATE INDEX IF NOT EXISTS medications_by_profile ON medications(profile_id, taken_at_epoch);
+        CREATE INDEX IF NOT EXISTS sleep_by_profile ON sleep(profile_id, night_of);
+        CREATE INDEX IF NOT EXISTS weather_by_profile ON weather(profile_id, observed_at_epoch);
+        CREATE INDEX IF NOT EXISTS factors_by_profile ON factors(profile_id, at_epoch);
+        """
+}

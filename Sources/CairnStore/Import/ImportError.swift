@@ -1,0 +1,67 @@
+/// Why an import was refused whole. Nothing was written to the dataset.
+public enum ImportError: Error, CustomStringConvertible {
+    case sourceNotFound(path: String)
+    case notCSV(path: String, detail: String)
+    case sqliteGivenAsSource(path: String)
+    case unknownTable(path: String)
+    case emptyDirectory(path: String)
+    case missingHeader(path: String)
+    case missingRequiredColumns(path: String, table: String, columns: [String])
+    case notSynthea(path: String, missing: [String])
+    case unterminatedQuote(path: String, line: Int)
+    case unreadable(path: String, reason: String)
+    case dataset(DatasetError)
+    case storage(SQLiteError)
+    case rejectsFileUnwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .sourceNotFound(let path):
+            return "\(path): no such file or directory"
+        case .notCSV(let path, let detail):
+            return "\(path): not a CSV text file (\(detail)); give UTF-8 CSV files with a header row"
+        case .sqliteGivenAsSource(let path):
+            return "\(path): is a SQLite database, not a CSV file; open it directly (`cairn summary \(path)`) "
+                + "or import its tables as contract CSV files"
+        case .unknownTable(let path):
+            return "\(path): the file name names no contract table; name it after its table ("
+                + ContractTableNames.list + ") or pass --input-format synthea for a Synthea observations.csv"
+        case .emptyDirectory(let path):
+            return "\(path): holds no contract CSV files (" + ContractTableNames.list + ")"
+        case .missingHeader(let path):
+            return "\(path):1: the file is empty; a contract CSV starts with a header row"
+        case .missingRequiredColumns(let path, let table, let columns):
+            return "\(path):1: the header lacks required \(table) column\(columns.count == 1 ? "" : "s") "
+                + columns.joined(separator: ", ") + "; add \(columns.count == 1 ? "it" : "them") to the header"
+        case .notSynthea(let path, let missing):
+            return "\(path):1: not a Synthea observations.csv: the header lacks " + missing.joined(separator: ", ")
+        case .unterminatedQuote(let path, let line):
+            return "\(path):\(line): a quoted field opened on this line is never closed; "
+                + "close the quote or double any quote inside the field"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot be read: \(reason)"
+        case .dataset(let error):
+            return error.description
+        case .storage(let error):
+            return error.description
+        case .rejectsFileUnwritable(let path, let reason):
+            return "\(path): the rejects file cannot be written (\(reason)); the import was rolled back. "
+                + "Choose another place with --rejects"
+        }
+    }
+}
+
+import CairnCore
+
+extension ImportError {
+    init(path: String, failure: CSVReader.Failure) {
+        switch failure {
+        case .unterminatedQuote(let line): self = .unterminatedQuote(path: path, line: line)
+        case .unreadable(let reason): self = .unreadable(path: path, reason: reason)
+        }
+    }
+}
+
+enum ContractTableNames {
+    static let list = ContractTable.allCases.map(\.fileName).joined(separator: ", ")
+}

@@ -1,0 +1,140 @@
+import CairnCore
+import Foundation
+
+/// One file an import will read, and how. Planning reads every file's first bytes and header
+/// before anything is written, so an input that must be refused whole is refused up front.
+struct ImportInput {
+    enum Format: Equatable {
+        case contract(ContractTable)
+        case syntheaObservations
+    }
+
+    var path: String
+    var format: Format
+
+    var formatName: String {
+        switch format {
+        case .contract(let table): return table.rawValue
+        case .syntheaObservations: return "synthea observations"
+        }
+    }
+
+    /// Load order: contract tables in contract order, then Synthea files, each group by path.
+    var order: (Int, String) {
+        switch format {
+        case .contract(let table): return (ContractTable.allCases.firstIndex(of: table)!, path)
+        case .syntheaObservations: return (ContractTable.allCases.count, path)
+        }
+    }
+
+    static let syntheaColumns = ["DATE", "PATIENT", "CODE", "VALUE", "UNITS", "TYPE"]
+
+    /// Expands directories, checks each file is CSV text with a usable header, and decides its
+    /// format. Returns the inputs in load order and the directory files that were passed over.
+    static func plan(sources: [String], format: ImportOptions.InputFormat?) throws(ImportError)
+        -> (inputs: [ImportInput], ignored: [String]) {
+        var inputs: [ImportInput] = []
+        var ignored: [String] = []
+        for source in sources {
+            switch FileKind.of(source) {
+            case .missing:
+                throw .sourceNotFound(path: source)
+            case .file:
+                let header = try readHeader(source)
+                inputs.append(try classify(source, header: header, format: format, inDirectory: false)!)
+            case .directory:
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [])
+                    .filter { $0.lowercased().hasSuffix(".csv") }.sorted()
+                let base = source.hasSuffix("/") ? String(source.dropLast()) : source
+                var found = 0
+                for name in names {
+                    let path = base + "/" + name
+                    guard FileKind.of(path) == .file else { continue }
+                    let header = try readHeader(path)
+                    if let input = try classify(path, header: header, format: format, inDirectory: true) {
+                        inputs.append(input)
+                        found += 1
+                    } else {
+                        ignored.append(path)
+                    }
+                }
+                if found == 0 { throw .emptyDirectory(path: source) }
+            }
+        }
+        inputs.sort { $0.order < $1.order }
+        return (inputs, ignored)
+    }
+
+    /// The format of a file, or nil for a directory file that is neither a table nor Synthea.
+    private static func classify(_ path: String, header: [String], format: ImportOptions.InputFormat?,
+                                 inDirectory: Bool) throws(ImportError) -> ImportInput? {
+        let name = (path as NSString).lastPathComponent
+        let upper = Set(header.map { $0.trimmingSpaces().uppercased() })
+        let missingSynthea = syntheaColumns.filter { !upper.contains($0) }
+        switch format {
+        case .synthea:
+            guard missingSynthea.isEmpty else {
+                if inDirectory { return nil }
+                throw .notSynthea(path: path, missing: missingSynthea)
+            }
+            return ImportInput(path: path, format: .syntheaObservations)
+        case .contract, nil:
+            if let table = ContractTable.forFileName(name) {
+                let missing = HeaderMap(table: table, header: header).missingRequiredColumns
+                guard missing.isEmpty else {
+                    throw .missingRequiredColumns(path: path, table: table.rawValue, columns: missing)
+                }
+                return ImportInput(path: path, format: .contract(table))
+            }
+            if format == nil && missingSynthea.isEmpty {
+                return ImportInput(path: path, format: .syntheaObservations)
+            }
+            if inDirectory { return nil }
+            throw .unknownTable(path: path)
+        }
+    }
+
+    /// Checks the file is CSV text and returns its header fields.
+    private static func readHeader(_ path: String) throws(ImportError) -> [String] {
+        let prefix = FileKind.prefix(path, count: 1 << 16)
+        if prefix.starts(with: FileKind.sqliteMagic) { throw .sqliteGivenAsSource(path: path) }
+        if let nul = prefix.firstIndex(of: 0) {
+            throw .notCSV(path: path, detail: "binary content: a NUL byte at offset \(nul)")
+        }
+        if let bad = firstInvalidUTF8(prefix, truncated: prefix.count == 1 << 16) {
+            throw .notCSV(path: path, detail: "not UTF-8 text: byte \(bad) cannot start or continue a character")
+        }
+        let reader: CSVReader
+        let hasHeader: Bool
+        do {
+            reader = try CSVReader(path: path, chunkSize: 1 << 16)
+            hasHeader = try reader.readRecord()
+        } catch {
+            throw ImportError(path: path, failure: error)
+        }
+        guard hasHeader else { throw .missingHeader(path: path) }
+        return (0..<reader.fieldCount).map { reader.field($0) ?? "" }
+    }
+
+    /// The offset of the first byte that breaks UTF-8, ignoring a sequence cut off by the end of
+    /// a truncated prefix.
+    static func firstInvalidUTF8(_ bytes: [UInt8], truncated: Bool) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return i
+            }
+            if i + length > bytes.count { return truncated ? nil : i }
+            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
+            if String(validating: bytes[i..<(i + length)], as: UTF8.self) == nil { return i }
+            i += length
+        }
+        return nil
+    }
+}

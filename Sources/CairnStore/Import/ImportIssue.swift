@@ -1,0 +1,69 @@
+/// One problem the import found with a row (or a file's header): where it is, what it is, and
+/// whether the row was rejected, kept with a warning, or skipped as out of scope.
+public struct ImportIssue: Sendable, Equatable {
+    public enum Severity: String, Sendable, Codable {
+        case rejected, warning, skipped
+    }
+
+    /// Stable codes, used in JSON and the rejects file; the message carries the detail.
+    public enum Reason: String, Sendable, Codable, CaseIterable {
+        // Rejections (shared/DATA-CONTRACT.md, "What import does with bad rows").
+        case missingRequiredField = "missing_required_field"
+        case unparseableNumber = "unparseable_number"
+        case nonFiniteNumber = "non_finite_number"
+        case unparseableDate = "unparseable_date"
+        case futureReading = "future_reading"
+        case unconvertibleUnit = "unconvertible_unit"
+        case unknownMarker = "unknown_marker"
+        case severityOutOfScale = "severity_out_of_scale"
+        case duplicateHeadacheID = "duplicate_headache_id"
+        case invalidValue = "invalid_value"
+        case unknownTimeZone = "unknown_time_zone"
+        case resolvedBeforeOnset = "resolved_before_onset"
+        case markerNameConflict = "marker_name_conflict"
+        case duplicateProfileID = "duplicate_profile_id"
+        case raggedRow = "ragged_row"
+        case malformedQuoting = "malformed_quoting"
+        case invalidUTF8 = "invalid_utf8"
+        // Warnings: the row is kept.
+        case implausibleValue = "implausible_value"
+        case tenfoldOutlier = "tenfold_outlier"
+        case duplicateReading = "duplicate_reading"
+        case unknownColumn = "unknown_column"
+        case unknownHeadache = "unknown_headache"
+        // Skips: rows outside what Cairn imports from a foreign format.
+        case unmappedCode = "unmapped_code"
+        case textObservation = "text_observation"
+    }
+
+    public var severity: Severity
+    public var reason: Reason
+    public var file: String
+    public var line: Int
+    /// 1-based position of the field, when one field is at fault.
+    public var column: Int?
+    public var columnName: String?
+    public var message: String
+    /// The likely intended value, for readings about ten times off the person's usual ones.
+    public var didYouMean: Double?
+
+    public init(severity: Severity, reason: Reason, file: String, line: Int, column: Int? = nil,
+                columnName: String? = nil, message: String, didYouMean: Double? = nil) {
+        self.severity = severity
+        self.reason = reason
+        self.file = file
+        self.line = line
+        self.column = column
+        self.columnName = columnName
+        self.message = message
+        self.didYouMean = didYouMean
+    }
+
+    /// `file:line:column (name): message`, the way compilers point at a place.
+    public var locatedMessage: String {
+        var place = "\(file):\(line)"
+        if let column { place += ":\(column)" }
+        if let columnName { place += " (\(columnName))" }
+        return "\(place): \(message)"
+    }
+}

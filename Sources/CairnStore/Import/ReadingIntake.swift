@@ -1,0 +1,177 @@
+import CairnCore
+
+/// Validates and stores readings, whichever file they come from (contract readings.csv or a
+/// Synthea export): unit conversion, the future-date rule, and the Glance entry checks that warn
+/// but keep (plausible range, about ten times the person's usual value, exact duplicate).
+final class ReadingIntake {
+    /// A reading parsed from its source, before validation.
+    struct Candidate {
+        var profileID: String
+        var marker: MarkerDefinition
+        var value: Double
+        var unit: String?
+        var parsedDate: ISODateTimeText.Parsed
+        var dateText: String
+        var note: String?
+        var source: String?
+        /// Where the value, unit and date fields are, for messages.
+        var valueColumn: (position: Int?, name: String)
+        var unitColumn: (position: Int?, name: String)
+        var dateColumn: (position: Int?, name: String)
+    }
+
+    /// How many earlier readings the "usual value" is taken from, and how many it needs.
+    static let usualWindow = 9
+    static let usualMinimum = 3
+    /// A value this many times the usual one, either way, is "about ten times off".
+    static let tenfoldBand = 7.0...14.0
+
+    private struct SeriesKey: Hashable {
+        var profile: Int32
+        var marker: Int32
+    }
+
+    private struct DuplicateKey: Hashable {
+        var series: SeriesKey
+        var day: Int32
+        var valueBits: UInt64
+    }
+
+    /// The latest values of one person's marker, newest last, capped at `usualWindow`.
+    private struct RecentValues {
+        var values: [Double] = []
+        mutating func append(_ value: Double) {
+            if values.count == ReadingIntake.usualWindow { values.removeFirst() }
+            values.append(value)
+        }
+        var median: Double? {
+            guard values.count >= ReadingIntake.usualMinimum else { return nil }
+            let sorted = values.sorted()
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
+    }
+
+    private let context: ImportContext
+    private let insert: SQLiteStatement
+    private var profileIndex: [String: Int32] = [:]
+    private var markerIndex: [String: Int32] = [:]
+    private var recent: [SeriesKey: RecentValues] = [:]
+    private var seen: Set<DuplicateKey> = []
+
+    init(context: ImportContext) throws {
+        self.context = context
+        insert = try context.database.prepareInsert(
+            into: "readings",
+            columns: ["profile_id", "marker", "value", "unit", "date", "date_epoch", "date_day", "note", "source",
+                      "entered_value", "entered_unit"])
+        let existing = try context.database.prepare(
+            "SELECT profile_id, marker, value, date_day FROM readings ORDER BY date_epoch, id")
+        while try existing.step() {
+            guard let day = CalendarDay(iso: existing.text(3) ?? "") else { continue }
+            remember(series(existing.text(0) ?? "", existing.text(1) ?? ""), value: existing.double(2), day: day)
+        }
+    }
+
+    /// Validates and stores one reading; throws to reject it, records warnings on the context.
+    func add(_ candidate: Candidate) throws {
+        let marker = candidate.marker
+        guard let value = marker.valueInDefaultUnit(candidate.value, unit: candidate.unit) else {
+            let accepted = ([marker.unit] + marker.conversions.map(\.unit)).joined(separator: ", ")
+            throw RowRejection(
+                reason: .unconvertibleUnit, column: candidate.unitColumn.position, columnName: candidate.unitColumn.name,
+                message: "\(marker.displayName) cannot be converted from \"\(candidate.unit ?? "")\" to \(marker.unit); "
+                    + (marker.isCustom ? "custom markers take only \(marker.unit)" : "use one of: \(accepted)"))
+        }
+        let zone = try context.zone(forProfile: candidate.profileID)
+        let epoch = zone.epoch(of: candidate.parsedDate)
+        let day = zone.day(of: candidate.parsedDate)
+        let isFuture: Bool
+        if case .date = candidate.parsedDate {
+            isFuture = day > zone.day(ofEpoch: context.now)
+        } else {
+            isFuture = epoch > context.now
+        }
+        if isFuture {
+            throw RowRejection(
+                reason: .futureReading, column: candidate.dateColumn.position, columnName: candidate.dateColumn.name,
+                message: "\(candidate.dateText) is in the future (today is \(zone.day(ofEpoch: context.now)) in "
+                    + "\(zone.zone.identifier)); readings are dated by when the sample was taken")
+        }
+
+        let key = series(candidate.profileID, marker.id)
+        let unitText = " " + marker.unit
+        if !marker.isCustom {
+            let usual = recent[key]?.median
+            let suggestion = usual.flatMap { ReadingIntake.tenfoldSuggestion(value: value, usual: $0) }
+            if marker.isImplausible(value) {
+                var message = "\(marker.displayName) of \(NumberText.format(value))\(unitText) is outside the plausible range "
+                    + "\(NumberText.format(marker.plausibleMin ?? -.infinity))-\(NumberText.format(marker.plausibleMax ?? .infinity))\(unitText)"
+                if let suggestion { message += "; did you mean \(NumberText.format(suggestion))?" }
+                context.record(.warning, .implausibleValue, column: candidate.valueColumn.position,
+                               columnName: candidate.valueColumn.name, message: message + " (kept)",
+                               didYouMean: suggestion)
+            } else if let suggestion, let usual {
+                context.record(.warning, .tenfoldOutlier, column: candidate.valueColumn.position,
+                               columnName: candidate.valueColumn.name,
+                               message: "\(marker.displayName) of \(NumberText.format(value))\(unitText) is about ten times "
+                                + "off this person's usual \(NumberText.format(usual)); did you mean "
+                                + "\(NumberText.format(suggestion))? (kept)",
+                               didYouMean: suggestion)
+            }
+        }
+        let duplicate = DuplicateKey(series: key, day: Int32(day.daysSinceEpoch), valueBits: value.bitPattern)
+        if seen.contains(duplicate) {
+            context.record(.warning, .duplicateReading, column: candidate.valueColumn.position,
+                           columnName: candidate.valueColumn.name,
+                           message: "\(candidate.profileID) already has a \(marker.displayName) reading of "
+                            + "\(NumberText.format(value))\(unitText) on \(day) (kept)")
+        }
+        remember(key, value: value, day: day)
+
+        let converted = value != candidate.value || (candidate.unit.map { UnitSpelling.key($0) != UnitSpelling.key(marker.unit) } ?? false)
+        var bind = StatementBinder(insert)
+        try bind.add(candidate.profileID)
+        try bind.add(marker.id)
+        try bind.add(value)
+        try bind.add(marker.unit)
+        try bind.add(EventTimeColumns(text: candidate.dateText, epoch: epoch, day: day.description))
+        try bind.add(candidate.note)
+        try bind.add(candidate.source)
+        try bind.add(converted ? candidate.value : nil)
+        try bind.add(converted ? candidate.unit : nil)
+        try bind.run()
+    }
+
+    /// The likely intended value when a value is about ten times, or a tenth of, the usual one.
+    static func tenfoldSuggestion(value: Double, usual: Double) -> Double? {
+        guard usual > 0, value > 0 else { return nil }
+        let ratio = value / usual
+        if tenfoldBand.contains(ratio) { return NumberText.roundedToSignificant(value / 10, digits: 6) }
+        if tenfoldBand.contains(1 / ratio) { return NumberText.roundedToSignificant(value * 10, digits: 6) }
+        return nil
+    }
+
+    private func series(_ profile: String, _ marker: String) -> SeriesKey {
+        let p: Int32
+        if let known = profileIndex[profile] {
+            p = known
+        } else {
+            p = Int32(profileIndex.count)
+            profileIndex[profile] = p
+        }
+        let m: Int32
+        if let known = markerIndex[marker] {
+            m = known
+        } else {
+            m = Int32(markerIndex.count)
+            markerIndex[marker] = m
+        }
+        return SeriesKey(profile: p, marker: m)
+    }
+
+    private func remember(_ key: SeriesKey, value: Double, day: CalendarDay) {
+        recent[key, default: RecentValues()].append(value)
+        seen.insert(DuplicateKey(series: key, day: Int32(day.daysSinceEpoch), valueBits: value.bitPattern))
+    }
+}

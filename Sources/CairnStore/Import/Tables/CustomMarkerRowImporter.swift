@@ -1,0 +1,56 @@
+import CairnCore
+
+/// markers rows: a person's own marker definitions. A marker whose id, name, alias or code
+/// already names another marker is rejected, so resolution never becomes ambiguous.
+final class CustomMarkerRowImporter: ContractRowImporter {
+    private let context: ImportContext
+    private let upsert: SQLiteStatement
+
+    init(context: ImportContext) throws {
+        self.context = context
+        upsert = try context.database.prepare("""
+            INSERT OR REPLACE INTO markers(marker_id, display_name, unit, category, ref_low, ref_high,
+                plausible_min, plausible_max, higher_is_better, aliases, loinc)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+    }
+
+    func importRow(_ row: RowReader) throws {
+        let id = try row.requiredText("marker_id")
+        let low = try row.number("ref_low")
+        let high = try row.number("ref_high")
+        if let low, let high, low > high {
+            throw row.invalid("ref_high", "ref_high \(NumberText.format(high)) is below ref_low \(NumberText.format(low))")
+        }
+        let higherIsBetter = try row.boolean("higher_is_better")
+        let marker = MarkerDefinition(
+            id: id, displayName: try row.requiredText("display_name"), category: try row.text("category") ?? "Custom",
+            unit: try row.requiredText("unit"), referenceLow: low, referenceHigh: high,
+            plausibleMin: try row.number("plausible_min"), plausibleMax: try row.number("plausible_max"),
+            direction: higherIsBetter.map { $0 ? .higherIsBetter : .lowerIsBetter } ?? .withinRange,
+            aliases: try row.list("aliases"), loincCodes: try row.list("loinc"), isCustom: true)
+        if let existing = context.library.marker(id: id), !existing.isCustom {
+            throw row.invalid("marker_id", "\"\(id)\" is a built-in marker (\(existing.displayName)); choose another marker_id",
+                              reason: .markerNameConflict)
+        }
+        do {
+            try context.replaceCustomMarker(marker)
+        } catch .nameTaken(let name, let other) {
+            throw row.invalid("marker_id", "the name \"\(name)\" already names marker \"\(other)\"; "
+                                + "remove it from this marker's names", reason: .markerNameConflict)
+        }
+        var bind = StatementBinder(upsert)
+        try bind.add(id)
+        try bind.add(marker.displayName)
+        try bind.add(marker.unit)
+        try bind.add(try row.text("category"))
+        try bind.add(low)
+        try bind.add(high)
+        try bind.add(marker.plausibleMin)
+        try bind.add(marker.plausibleMax)
+        try bind.add(higherIsBetter)
+        try bind.add(marker.aliases.isEmpty ? nil : marker.aliases.joined(separator: "|"))
+        try bind.add(marker.loincCodes.isEmpty ? nil : marker.loincCodes.joined(separator: "|"))
+        try bind.run()
+    }
+}

@@ -1,0 +1,64 @@
+import CairnCore
+
+/// headaches rows. headache_id is unique within a profile, across imports.
+final class HeadacheRowImporter: ContractRowImporter {
+    private let context: ImportContext
+    private let insert: SQLiteStatement
+    private var known: Set<[String]> = []
+
+    init(context: ImportContext) throws {
+        self.context = context
+        insert = try context.database.prepareInsert(
+            into: "headaches",
+            columns: ["profile_id", "headache_id", "onset_at", "onset_at_epoch", "onset_at_day", "resolved_at",
+                      "resolved_at_epoch", "resolved_at_day", "severity", "onset_speed", "aura",
+                      "visual_disturbance", "symptoms", "headache_type", "notes"])
+        let existing = try context.database.prepare("SELECT profile_id, headache_id FROM headaches")
+        while try existing.step() { known.insert([existing.text(0) ?? "", existing.text(1) ?? ""]) }
+    }
+
+    func importRow(_ row: RowReader) throws {
+        let profile = try row.requiredText("profile_id")
+        let id = try row.requiredText("headache_id")
+        guard !known.contains([profile, id]) else {
+            throw row.invalid("headache_id", "\(profile) already has a headache \"\(id)\"; headache_id must be unique",
+                              reason: .duplicateHeadacheID)
+        }
+        let severityText = try row.requiredText("severity")
+        let severity: Int
+        do {
+            severity = try ContractValue.severity(severityText[...])
+        } catch {
+            throw row.invalid("severity", "\"\(severityText)\" \(error.explanation)", reason: .severityOutOfScale)
+        }
+        var onsetSpeed = try row.text("onset_speed")
+        if let speed = onsetSpeed, ["not sure", "not_sure", "unsure"].contains(speed.lowercased()) {
+            onsetSpeed = nil
+        } else {
+            onsetSpeed = try row.choice("onset_speed", from: Headache.OnsetSpeed.allCases.map(\.rawValue))
+        }
+        _ = try row.requiredText("onset_at")
+        let zone = try context.zone(forProfile: profile)
+        let onset = try row.time("onset_at", in: zone, requireTime: true)!
+        let resolved = try row.time("resolved_at", in: zone, requireTime: true)
+        if let resolved, resolved.epochSeconds < onset.epochSeconds {
+            throw row.invalid("resolved_at", "resolved_at \(resolved.text) is before onset_at \(onset.text)",
+                              reason: .resolvedBeforeOnset)
+        }
+        var bind = StatementBinder(insert)
+        try bind.add(profile)
+        try bind.add(id)
+        try bind.add(EventTimeColumns(onset))
+        try bind.add(resolved.map(EventTimeColumns.init))
+        try bind.add(severity)
+        try bind.add(onsetSpeed)
+        try bind.add(try row.boolean("aura"))
+        try bind.add(try row.boolean("visual_disturbance"))
+        let symptoms = try row.list("symptoms")
+        try bind.add(symptoms.isEmpty ? nil : symptoms.joined(separator: "|"))
+        try bind.add(try row.text("headache_type"))
+        try bind.add(try row.text("notes"))
+        try bind.run()
+        known.insert([profile, id])
+    }
+}

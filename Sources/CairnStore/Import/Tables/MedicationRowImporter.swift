@@ -1,0 +1,48 @@
+import CairnCore
+
+/// medications rows. A headache_id that names no headache of the profile is kept with a warning.
+final class MedicationRowImporter: ContractRowImporter {
+    private let context: ImportContext
+    private let insert: SQLiteStatement
+    private let headacheExists: SQLiteStatement
+
+    init(context: ImportContext) throws {
+        self.context = context
+        insert = try context.database.prepareInsert(
+            into: "medications",
+            columns: ["profile_id", "taken_at", "taken_at_epoch", "taken_at_day", "name", "dose", "is_acute",
+                      "effectiveness", "headache_id"])
+        headacheExists = try context.database.prepare(
+            "SELECT 1 FROM headaches WHERE profile_id = ? AND headache_id = ?")
+    }
+
+    func importRow(_ row: RowReader) throws {
+        let profile = try row.requiredText("profile_id")
+        let name = try row.requiredText("name")
+        _ = try row.requiredText("taken_at")
+        let zone = try context.zone(forProfile: profile)
+        let takenAt = try row.time("taken_at", in: zone)!
+        let isAcute = try row.boolean("is_acute")
+        let effectiveness = try row.integer("effectiveness", in: 1...5)
+        let headache = try row.text("headache_id")
+        if let headache {
+            headacheExists.reset()
+            try headacheExists.bind(profile, at: 1)
+            try headacheExists.bind(headache, at: 2)
+            if try !headacheExists.step() {
+                context.record(.warning, .unknownHeadache, column: row.position("headache_id"), columnName: "headache_id",
+                               message: "\(profile) has no headache \"\(headache)\" (kept)")
+            }
+            headacheExists.reset()
+        }
+        var bind = StatementBinder(insert)
+        try bind.add(profile)
+        try bind.add(EventTimeColumns(takenAt))
+        try bind.add(name)
+        try bind.add(try row.text("dose"))
+        try bind.add(isAcute)
+        try bind.add(effectiveness)
+        try bind.add(headache)
+        try bind.run()
+    }
+}

@@ -1,0 +1,34 @@
+import CairnCore
+
+/// reference_overrides rows: a person's own target range for a marker, stored under the
+/// marker's id whatever name the row used.
+final class ReferenceOverrideRowImporter: ContractRowImporter {
+    private let context: ImportContext
+    private let upsert: SQLiteStatement
+
+    init(context: ImportContext) throws {
+        self.context = context
+        upsert = try context.database.prepare(
+            "INSERT OR REPLACE INTO reference_overrides(profile_id, marker, ref_low, ref_high) VALUES (?, ?, ?, ?)")
+    }
+
+    func importRow(_ row: RowReader) throws {
+        let profile = try row.requiredText("profile_id")
+        let marker = try row.marker("marker", in: context.library)
+        let low = try row.number("ref_low")
+        let high = try row.number("ref_high")
+        guard low != nil || high != nil else {
+            throw row.invalid("ref_low", "give ref_low, ref_high or both", reason: .missingRequiredField)
+        }
+        if let low, let high, low > high {
+            throw row.invalid("ref_high", "ref_high \(NumberText.format(high)) is below ref_low \(NumberText.format(low))")
+        }
+        _ = try context.zone(forProfile: profile)
+        var bind = StatementBinder(upsert)
+        try bind.add(profile)
+        try bind.add(marker.id)
+        try bind.add(low)
+        try bind.add(high)
+        try bind.run()
+    }
+}

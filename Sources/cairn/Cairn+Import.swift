@@ -1,0 +1,64 @@
+import ArgumentParser
+import CairnStore
+import Foundation
+
+extension Cairn {
+    /// `cairn import SRC... --into DATASET.sqlite`: validates and stores rows in one transaction.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import contract CSV files or a Synthea observations.csv into a SQLite dataset.",
+            discussion: """
+                Each SRC is a directory of contract CSVs, a contract CSV named after its table \
+                (readings.csv), or a Synthea observations.csv. Every row is imported, imported \
+                with a warning, rejected (and written to the rejects file with its original text) \
+                or skipped. The import is one transaction: if it fails, the dataset is unchanged.
+                Exit status: 0 every row imported, 1 some rows rejected, 2 an input refused whole \
+                or the command misused.
+                """)
+
+        @Argument(help: "Directories or CSV files to import.")
+        var sources: [String]
+
+        @Option(help: "The SQLite dataset to import into; created when it does not exist.")
+        var into: String
+
+        @Option(name: .customLong("input-format"),
+                help: "contract or synthea (default: the file name names the table; a Synthea header is recognised).")
+        var inputFormat: ImportOptions.InputFormat?
+
+        @Option(help: "Report format: text or json.")
+        var format: OutputFormat = .text
+
+        @Option(help: "Treat this instant as now when rejecting future readings (YYYY-MM-DD or a date-time with offset).")
+        var now: String?
+
+        @Option(help: "Where to write rejected rows (default: DATASET.rejects.csv beside the dataset).")
+        var rejects: String?
+
+        func validate() throws {
+            guard !sources.isEmpty else { throw ValidationError("give at least one SRC to import") }
+            if let now { _ = try Clock.parse(now) }
+        }
+
+        func run() throws {
+            let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
+                                        rejectsPath: rejects)
+            // A refused import into a new dataset must not leave an empty dataset behind.
+            let existed = FileManager.default.fileExists(atPath: into)
+            let report: ImportReport
+            do {
+                let dataset = try Dataset.openOrCreate(into)
+                report = try DatasetImporter(dataset: dataset, options: options).run(sources: sources)
+            } catch let error as DatasetError {
+                throw CairnFailure(error)
+            } catch let error as ImportError {
+                if !existed { try? FileManager.default.removeItem(atPath: into) }
+                throw CairnFailure(error)
+            }
+            Standard.output(format == .json ? report.json() : report.text())
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        }
+    }
+}
+
+extension ImportOptions.InputFormat: ExpressibleByArgument {}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import CairnStore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `cairn` command: a workbench for personal health data analytics.
+@main
+struct Cairn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cairn",
+        abstract: "A workbench for personal health data analytics.",
+        discussion: """
+            With no subcommand, opens a dataset (the bundled demo dataset when none is given) and \
+            prints its summary.
+            """,
+        subcommands: [Open.self, Import.self, Summary.self, Synth.self],
+        defaultSubcommand: Open.self)
+
+    /// Exit statuses shared by every subcommand.
+    enum Status {
+        static let success: Int32 = 0
+        /// Some rows were rejected, or a check found differences.
+        static let partial: Int32 = 1
+        /// An input was refused whole, or the command was misused.
+        static let refused: Int32 = 2
+    }
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Glibc.exit(exit.rawValue)
+        } catch let failure as CairnFailure {
+            Standard.error("cairn: error: \(failure.message)\n")
+            Glibc.exit(Status.refused)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                Standard.output(fullMessage(for: error) + "\n")
+                Glibc.exit(0)
+            }
+            // Argument misuse: ArgumentParser's own exit code is 64; Cairn's is 2 everywhere.
+            Standard.error(fullMessage(for: error) + "\n")
+            Glibc.exit(code == .validationFailure ? Status.refused : code.rawValue)
+        }
+    }
+}
+
+/// A failure with a message for the person at the terminal; exits with status 2.
+struct CairnFailure: Error {
+    var message: String
+
+    init(_ error: CustomStringConvertible) {
+        message = error.description
+    }
+}
+
+/// Unbuffered writes to the standard streams, so output and errors interleave in order.
+enum Standard {
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
