@@ -72,19 +72,17 @@ public struct MarkerLibrary: Sendable {
         return markers.filter { marker in marker.names.contains { MarkerLibrary.searchKey($0).contains(needle) } }
     }
 
-    /// The closest names to a text that resolves to nothing, for "did you mean" hints.
+    /// The display names of the markers closest to a text that resolves to nothing, for "did
+    /// you mean" hints: each marker once, scored by its nearest id, name, alias or code.
     public func suggestions(for name: String, limit: Int = 3) -> [String] {
         let key = MarkerLibrary.searchKey(name)
+        let tolerance = max(2, key.count / 3)
         var scored: [(distance: Int, name: String)] = []
         for marker in markers {
-            for candidate in marker.names {
-                let distance = EditDistance.between(key, MarkerLibrary.searchKey(candidate))
-                if distance <= max(2, key.count / 3) { scored.append((distance, candidate)) }
-            }
+            let distance = marker.names.map { EditDistance.between(key, MarkerLibrary.searchKey($0)) }.min() ?? .max
+            if distance <= tolerance { scored.append((distance, marker.displayName)) }
         }
-        var seen = Set<String>()
-        return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
-            .map(\.name).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+        return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(limit).map(\.name)
     }
 
     static func searchKey(_ name: String) -> String {

@@ -101,9 +101,6 @@ struct ImportInput {
         if let nul = prefix.firstIndex(of: 0) {
             throw .notCSV(path: path, detail: "binary content: a NUL byte at offset \(nul)")
         }
-        if let bad = firstInvalidUTF8(prefix, truncated: prefix.count == 1 << 16) {
-            throw .notCSV(path: path, detail: "not UTF-8 text: byte \(bad) cannot start or continue a character")
-        }
         let reader: CSVReader
         let hasHeader: Bool
         do {
@@ -113,11 +110,17 @@ struct ImportInput {
             throw ImportError(path: path, failure: error)
         }
         guard hasHeader else { throw .missingHeader(path: path) }
+        // A header that is not UTF-8 means the file is in another encoding or not text at all.
+        // A bad byte further down rejects only its own row.
+        if let bad = firstInvalidUTF8(reader.rawRecord, truncated: false) {
+            throw .notCSV(path: path, detail: "the header is not UTF-8 text: byte \(bad) of line 1 cannot start or "
+                            + "continue a character")
+        }
         return (0..<reader.fieldCount).map { reader.field($0) ?? "" }
     }
 
-    /// The offset of the first byte that breaks UTF-8, ignoring a sequence cut off by the end of
-    /// a truncated prefix.
+    /// The offset of the first byte that breaks UTF-8; with `truncated`, a sequence cut off by the
+    /// end of the bytes is not counted.
     static func firstInvalidUTF8(_ bytes: [UInt8], truncated: Bool) -> Int? {
         var i = 0
         while i < bytes.count {

@@ -129,7 +129,8 @@ final class ReadingIntake {
         }
         remember(key, value: value, day: day)
 
-        let converted = value != candidate.value || (candidate.unit.map { UnitSpelling.key($0) != UnitSpelling.key(marker.unit) } ?? false)
+        // Keep what was entered whenever it differs from what is stored, even in spelling only.
+        let converted = value != candidate.value || (candidate.unit.map { $0 != marker.unit } ?? false)
         var bind = StatementBinder(insert)
         try bind.add(candidate.profileID)
         try bind.add(marker.id)
