@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Runs the built `cairn` binary, the way a person or a script does.
+enum CLI {
+    /// The build products directory: the test bundle's resources sit beside the binaries.
+    static let binary: String = {
+        let resources = Bundle.module.bundleURL
+        return resources.deletingLastPathComponent().appendingPathComponent("cairn").path
+    }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                      error: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// A directory under /tmp removed when the value is deallocated.
+final class Scratch {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "cairn-cli-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String {
+        let file = path + "/" + name
+        try! FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
