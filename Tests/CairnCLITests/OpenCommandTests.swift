@@ -9,7 +9,7 @@ struct OpenCommandTests {
         #expect(result.status == 0)
         #expect(result.output.contains("Profiles (6):"))
         #expect(result.output.contains("lena   Lena Hoffmann  Europe/Berlin"))
-        #expect(result.output.contains("headaches 40"))
+        #expect(result.output.contains("headaches 38"))
     }
 
     @Test("the summary in JSON has stable keys")
