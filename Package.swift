@@ -4,6 +4,12 @@ import PackageDescription
 /// Cairn: a command-line workbench for personal health data analytics.
 /// The layout follows shared/DESIGN.md: C libraries behind system-library targets, one library
 /// target per concern, analysis modules under Plugins/, and one test target per library.
+/// Release builds of the import path skip Swift's run-time exclusivity checks: profiling showed
+/// them at a fifth of import time (BENCHMARKS.md). The compile-time checks still apply.
+let hotPathSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Cairn",
     platforms: [.macOS(.v14)],
@@ -29,10 +35,12 @@ let package = Package(
 
         .target(
             name: "CairnCore",
-            resources: [.copy("Resources/markers.json")]),
+            resources: [.copy("Resources/markers.json")],
+            swiftSettings: hotPathSettings),
         .target(
             name: "CairnStore",
-            dependencies: ["CairnCore", "CSQLite"]),
+            dependencies: ["CairnCore", "CSQLite"],
+            swiftSettings: hotPathSettings),
         .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),

@@ -14,8 +14,12 @@ public struct MarkerDefinition: Hashable, Sendable {
     public var aliases: [String]
     public var loincCodes: [String]
     /// Other units a value may arrive in, with how to convert it to `unit`.
-    public var conversions: [UnitConversion]
+    public var conversions: [UnitConversion] {
+        didSet { conversionByKey = MarkerDefinition.index(unit: unit, conversions: conversions) }
+    }
     public var isCustom: Bool
+    /// Every accepted unit's spelling key, with its conversion (the marker's own unit included).
+    private var conversionByKey: [String: UnitConversion]
 
     public init(id: String, displayName: String, category: String, unit: String,
                 referenceLow: Double? = nil, referenceHigh: Double? = nil,
@@ -35,6 +39,14 @@ public struct MarkerDefinition: Hashable, Sendable {
         self.loincCodes = loincCodes
         self.conversions = conversions
         self.isCustom = isCustom
+        self.conversionByKey = MarkerDefinition.index(unit: unit, conversions: conversions)
+    }
+
+    private static func index(unit: String, conversions: [UnitConversion]) -> [String: UnitConversion] {
+        var index: [String: UnitConversion] = [:]
+        for conversion in conversions { index[UnitSpelling.key(conversion.unit)] = conversion }
+        index[UnitSpelling.key(unit)] = UnitConversion(unit: unit, factor: 1)
+        return index
     }
 
     /// Every text that names this marker: id, display name, aliases and LOINC codes.
@@ -43,11 +55,9 @@ public struct MarkerDefinition: Hashable, Sendable {
     /// The value in this marker's unit, or nil when the unit is not one Cairn can convert.
     /// An absent unit means the marker's own unit.
     public func valueInDefaultUnit(_ value: Double, unit given: String?) -> Double? {
-        guard let given, !given.isEmpty else { return value }
-        let key = UnitSpelling.key(given)
-        if key == UnitSpelling.key(unit) { return value }
-        guard let conversion = conversions.first(where: { UnitSpelling.key($0.unit) == key }) else { return nil }
-        return conversion.apply(value)
+        guard let given, !given.isEmpty, given != unit else { return value }
+        guard let conversion = conversionByKey[UnitSpelling.key(given)] else { return nil }
+        return conversion.factor == 1 && conversion.offset == 0 ? value : conversion.apply(value)
     }
 
     /// Whether a value lies outside the physiological range used to catch entry mistakes.

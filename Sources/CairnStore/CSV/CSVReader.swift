@@ -78,12 +78,20 @@ public final class CSVReader {
         }
     }
 
-    /// The field's text, or nil when its bytes are not valid UTF-8.
-    public func field(_ index: Int) -> String? {
-        let start = starts[index], end = ends[index]
+    /// The field's text, or nil when its bytes are not valid UTF-8. With `trimmed`, leading and
+    /// trailing spaces and tabs are left out.
+    public func field(_ index: Int, trimmed: Bool = false) -> String? {
+        var start = starts[index], end = ends[index]
+        if trimmed {
+            while start < end, buffer[start] == 0x20 || buffer[start] == 0x09 { start += 1 }
+            while end > start, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 { end -= 1 }
+        }
         if !hasEscapedQuote[index] {
             return buffer.withUnsafeBufferPointer { whole in
-                String(validating: UnsafeBufferPointer(rebasing: whole[start..<end]), as: UTF8.self)
+                let bytes = UnsafeBufferPointer(rebasing: whole[start..<end])
+                // Most fields are ASCII, which needs no validation beyond the high bit.
+                if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+                return String(validating: bytes, as: UTF8.self)
             }
         }
         var unescaped: [UInt8] = []

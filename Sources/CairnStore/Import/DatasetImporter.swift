@@ -27,7 +27,7 @@ public final class DatasetImporter {
         let database = dataset.database
         var published = false
         do {
-            try database.execute("PRAGMA cache_size = -262144")
+            try database.execute("PRAGMA cache_size = -65536")
             try database.inTransaction {
                 let context = try ImportContext(database: database, now: options.now)
                 var intake: ReadingIntake?

@@ -14,21 +14,25 @@ struct RowReader {
         self.header = header
     }
 
-    private var indexByName: [String: Int] { header.indexByName }
+    /// Where a column is in the file, by a linear scan: column names are short literals, and
+    /// comparing a dozen small strings is cheaper than hashing one (this runs for every field).
+    private func fieldIndex(_ column: String) -> Int? {
+        for (name, index) in header.positions where name == column { return index }
+        return nil
+    }
 
-    func has(_ column: String) -> Bool { header.indexByName[column] != nil }
+    func has(_ column: String) -> Bool { fieldIndex(column) != nil }
 
     // MARK: - Field access
 
     /// The trimmed text of a field; nil when the column is absent or the field is empty.
     func text(_ column: String) throws(RowRejection) -> String? {
-        guard let index = indexByName[column], index < csv.fieldCount, !csv.isEmpty(index) else { return nil }
-        guard let value = csv.field(index) else {
+        guard let index = fieldIndex(column), index < csv.fieldCount, !csv.isEmpty(index) else { return nil }
+        guard let value = csv.field(index, trimmed: true) else {
             throw RowRejection(reason: .invalidUTF8, column: index + 1, columnName: column,
                                message: "the field is not valid UTF-8 text; save the file as UTF-8")
         }
-        let trimmed = value.trimmingSpaces()
-        return trimmed.isEmpty ? nil : trimmed
+        return value.isEmpty ? nil : value
     }
 
     func requiredText(_ column: String) throws(RowRejection) -> String {
@@ -117,7 +121,7 @@ struct RowReader {
     }
 
     /// 1-based position of a column in the file.
-    func position(_ column: String) -> Int? { indexByName[column].map { $0 + 1 } }
+    func position(_ column: String) -> Int? { fieldIndex(column).map { $0 + 1 } }
 
     func invalid(_ column: String, _ message: String, reason: ImportIssue.Reason = .invalidValue) -> RowRejection {
         RowRejection(reason: reason, column: position(column), columnName: column, message: message)
@@ -141,6 +145,8 @@ struct RowReader {
 struct HeaderMap {
     let table: ContractTable
     let indexByName: [String: Int]
+    /// The same as `indexByName`, as a list for fast scanning.
+    let positions: [(name: String, index: Int)]
     let fieldCount: Int
     let ignoredColumns: [(name: String, position: Int)]
 
@@ -159,6 +165,7 @@ struct HeaderMap {
             }
         }
         self.indexByName = index
+        self.positions = index.map { ($0.key, $0.value) }.sorted { $0.index < $1.index }
         self.ignoredColumns = ignored
     }
 

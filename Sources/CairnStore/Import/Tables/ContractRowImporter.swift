@@ -25,9 +25,12 @@ enum ContractRowImporters {
 }
 
 extension RowReader {
-    /// The marker a field names, from the library or the dataset's custom markers.
-    func marker(_ column: String, in library: MarkerLibrary) throws(RowRejection) -> MarkerDefinition {
+    /// The marker a field names, from the library or the dataset's custom markers. The cache
+    /// remembers names already resolved in this file, which repeat on almost every row.
+    func marker(_ column: String, in library: MarkerLibrary,
+                cache: inout [String: MarkerDefinition]) throws(RowRejection) -> MarkerDefinition {
         let name = try requiredText(column)
+        if let known = cache[name] { return known }
         guard let marker = library.resolve(name) else {
             let suggestions = library.suggestions(for: name)
             var message = "\"\(name)\" names no marker in the library or the dataset's markers table"
@@ -38,6 +41,7 @@ extension RowReader {
             }
             throw invalid(column, message, reason: .unknownMarker)
         }
+        cache[name] = marker
         return marker
     }
 }

@@ -3,6 +3,7 @@ import CairnCore
 /// readings rows: parsed here, validated and stored by the shared `ReadingIntake`.
 final class ReadingRowImporter: ContractRowImporter {
     private let context: ImportContext
+    private var markers: [String: MarkerDefinition] = [:]
     private let intake: ReadingIntake
 
     init(context: ImportContext, intake: ReadingIntake) {
@@ -12,7 +13,7 @@ final class ReadingRowImporter: ContractRowImporter {
 
     func importRow(_ row: RowReader) throws {
         let profile = try row.requiredText("profile_id")
-        let marker = try row.marker("marker", in: context.library)
+        let marker = try row.marker("marker", in: context.library, cache: &markers)
         let value = try row.requiredNumber("value")
         _ = try row.requiredText("date")
         let (dateText, parsed) = try row.parsedTime("date")!

@@ -4,6 +4,7 @@ import CairnCore
 /// marker's id whatever name the row used.
 final class ReferenceOverrideRowImporter: ContractRowImporter {
     private let context: ImportContext
+    private var markers: [String: MarkerDefinition] = [:]
     private let upsert: SQLiteStatement
 
     init(context: ImportContext) throws {
@@ -14,7 +15,7 @@ final class ReferenceOverrideRowImporter: ContractRowImporter {
 
     func importRow(_ row: RowReader) throws {
         let profile = try row.requiredText("profile_id")
-        let marker = try row.marker("marker", in: context.library)
+        let marker = try row.marker("marker", in: context.library, cache: &markers)
         let low = try row.number("ref_low")
         let high = try row.number("ref_high")
         guard low != nil || high != nil else {
