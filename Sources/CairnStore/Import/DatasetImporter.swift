@@ -27,7 +27,8 @@ public final class DatasetImporter {
         let database = dataset.database
         var published = false
         do {
-            try database.execute("PRAGMA cache_size = -65536")
+            // 16 MiB of page cache: larger caches measured no faster on a million-row import.
+            try database.execute("PRAGMA cache_size = -16384")
             try database.inTransaction {
                 let context = try ImportContext(database: database, now: options.now)
                 var intake: ReadingIntake?
