@@ -63,7 +63,7 @@ public final class Dataset {
         do {
             report = try DatasetImporter(dataset: dataset, options: ImportOptions(now: now)).run(sources: [path])
         } catch {
-            throw .directoryImportRejected(path: path, rejected: 0, firstProblem: error.description)
+            throw .directoryRefused(reason: error.description)
         }
         if report.rejected > 0 {
             let first = report.issues.first { $0.severity == .rejected }

@@ -5,6 +5,8 @@ public enum DatasetError: Error, CustomStringConvertible {
     case schemaMismatch(path: String, missingTables: [String], missingColumns: [String])
     case newerLayout(path: String, found: Int)
     case directoryImportRejected(path: String, rejected: Int, firstProblem: String)
+    /// A file in the directory could not be read as a contract CSV at all.
+    case directoryRefused(reason: String)
     case storage(SQLiteError)
 
     public var description: String {
@@ -27,6 +29,8 @@ public enum DatasetError: Error, CustomStringConvertible {
         case .directoryImportRejected(let path, let rejected, let firstProblem):
             return "\(path): \(rejected) row\(rejected == 1 ? " was" : "s were") rejected while reading this directory "
                 + "(first: \(firstProblem)); run `cairn import \(path) --into DATASET.sqlite` for the full report"
+        case .directoryRefused(let reason):
+            return reason
         case .storage(let error):
             return error.description
         }

@@ -44,12 +44,7 @@ struct RowReader {
     }
 
     func number(_ column: String) throws(RowRejection) -> Double? {
-        guard let value = try text(column) else { return nil }
-        do {
-            return try ContractValue.number(value[...])
-        } catch {
-            throw rejection(column, value, error)
-        }
+        try parsed(column) { text throws(ContractValue.Problem) in try ContractValue.number(text) }
     }
 
     func requiredNumber(_ column: String) throws(RowRejection) -> Double {
@@ -58,18 +53,19 @@ struct RowReader {
     }
 
     func integer(_ column: String, in range: ClosedRange<Int>) throws(RowRejection) -> Int? {
-        guard let value = try text(column) else { return nil }
-        do {
-            return try ContractValue.integer(value[...], in: range)
-        } catch {
-            throw rejection(column, value, error)
-        }
+        try parsed(column) { text throws(ContractValue.Problem) in try ContractValue.integer(text, in: range) }
     }
 
     func boolean(_ column: String) throws(RowRejection) -> Bool? {
+        try parsed(column) { text throws(ContractValue.Problem) in try ContractValue.boolean(text) }
+    }
+
+    /// A field read by one of the contract's value rules; nil when empty.
+    private func parsed<Value>(_ column: String, _ rule: (Substring) throws(ContractValue.Problem) -> Value)
+        throws(RowRejection) -> Value? {
         guard let value = try text(column) else { return nil }
         do {
-            return try ContractValue.boolean(value[...])
+            return try rule(value[...])
         } catch {
             throw rejection(column, value, error)
         }
