@@ -126,7 +126,7 @@ public struct DatasetSummary: Sendable, Encodable {
         for table in tables {
             var line = "  " + pad(table.table, tableWidth) + "  "
                 + String(repeating: " ", count: rowsWidth - NumberText.grouped(table.rows).count)
-                + NumberText.grouped(table.rows) + " rows"
+                + NumberText.grouped(table.rows) + (table.rows == 1 ? " row " : " rows")
             if let first = table.firstDay, let last = table.lastDay { line += "  \(first) .. \(last)" }
             lines.append(line)
         }
