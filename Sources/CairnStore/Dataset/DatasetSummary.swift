@@ -126,8 +126,10 @@ public struct DatasetSummary: Sendable, Encodable {
         for table in tables {
             var line = "  " + pad(table.table, tableWidth) + "  "
                 + String(repeating: " ", count: rowsWidth - NumberText.grouped(table.rows).count)
-                + NumberText.grouped(table.rows) + (table.rows == 1 ? " row " : " rows")
-            if let first = table.firstDay, let last = table.lastDay { line += "  \(first) .. \(last)" }
+                + NumberText.grouped(table.rows) + (table.rows == 1 ? " row" : " rows")
+            if let first = table.firstDay, let last = table.lastDay {
+                line += (table.rows == 1 ? "   " : "  ") + "\(first) .. \(last)"
+            }
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
