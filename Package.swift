@@ -42,6 +42,9 @@ let package = Package(
             dependencies: ["CairnCore", "CSQLite"],
             swiftSettings: hotPathSettings),
         .target(
+            name: "CairnStats",
+            dependencies: ["CGSL"]),
+        .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),
         .executableTarget(
@@ -54,6 +57,9 @@ let package = Package(
         .testTarget(name: "CairnCoreTests", dependencies: ["CairnCore"]),
         .testTarget(
             name: "CairnStoreTests", dependencies: ["CairnStore", "CSQLite"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "CairnStatsTests", dependencies: ["CairnStats"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
