@@ -20,6 +20,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C boundaries: a module map and a shim header each, nothing else.
@@ -45,6 +46,10 @@ let package = Package(
             name: "CairnStats",
             dependencies: ["CGSL"]),
         .target(
+            name: "CairnCopy",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            resources: [.copy("Rules"), .copy("approved.yml")]),
+        .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),
         .executableTarget(
@@ -61,6 +66,7 @@ let package = Package(
         .testTarget(
             name: "CairnStatsTests", dependencies: ["CairnStats"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "CairnCopyTests", dependencies: ["CairnCopy"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnStore"],
