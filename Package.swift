@@ -50,12 +50,15 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             resources: [.copy("Rules"), .copy("approved.yml")]),
         .target(
+            name: "CairnAnalysis",
+            dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy"]),
+        .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "CairnCore", "CairnStore", "CairnSynth",
+                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -1,0 +1,49 @@
+import CairnStats
+
+/// An analysis module: a pure function of one profile's data as of one instant. Modules never
+/// read the clock, the environment, the network or the file system, so the same data, as-of and
+/// parameters always give the same insights.
+public protocol AnalysisModule: Sendable {
+    /// "medication-overuse".
+    static var id: String { get }
+    /// Bumped whenever output for the same input may change.
+    static var version: Int { get }
+    static var summary: String { get }
+    /// Thresholds and windows, with defaults and valid ranges.
+    static var parameters: [ParameterSpec] { get }
+
+    init(parameters: ParameterValues) throws
+
+    /// The minimum-data gates. The engine evaluates them first: below any gate the module yields
+    /// one progress insight and `evaluate` is not called, so no partial result ever appears.
+    func gates(_ input: ProfileData) -> [Gate]
+
+    /// Insights for the profile. `input` holds nothing after `asOf`.
+    func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft]
+}
+
+extension AnalysisModule {
+    public func gates(_ input: ProfileData) -> [Gate] { [] }
+
+    /// The descriptor this module type registers under.
+    public static var descriptor: ModuleDescriptor {
+        ModuleDescriptor(id: id, version: version, summary: summary, parameters: parameters,
+                         make: { try Self(parameters: $0) })
+    }
+}
+
+/// A minimum amount of data a module needs.
+public struct Gate: Sendable, Equatable {
+    /// What is counted, e.g. "resolved headaches".
+    public let name: String
+    public let have: Int
+    public let need: Int
+
+    public init(name: String, have: Int, need: Int) {
+        self.name = name
+        self.have = have
+        self.need = need
+    }
+
+    public var isOpen: Bool { have >= need }
+}

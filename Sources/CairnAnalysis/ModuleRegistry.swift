@@ -1,0 +1,86 @@
+import Foundation
+
+/// How a module type is known to the registry: from this one descriptor the CLI help, the
+/// `modules` listing and the REPL's `.help` are all rendered.
+public struct ModuleDescriptor: Sendable {
+    public let id: String
+    public let version: Int
+    public let summary: String
+    public let parameters: [ParameterSpec]
+    let make: @Sendable (ParameterValues) throws -> any AnalysisModule
+
+    public var key: String { "\(id)@\(version)" }
+
+    public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
+                make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
+        self.id = id
+        self.version = version
+        self.summary = summary
+        self.parameters = parameters
+        self.make = make
+    }
+
+    public func instantiate(_ parameters: ParameterValues) throws -> any AnalysisModule {
+        try make(parameters)
+    }
+}
+
+/// The modules Cairn can run, keyed by id@version. Several versions of one module may be
+/// registered at once so that their output can be compared. Registering the same id@version
+/// twice is a programmer mistake and stops with a precise message.
+public final class ModuleRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var descriptors: [String: ModuleDescriptor] = [:]
+
+    public init() {}
+
+    public func register(_ descriptor: ModuleDescriptor) {
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(descriptors[descriptor.key] == nil, "module \(descriptor.key) is already registered")
+        descriptors[descriptor.key] = descriptor
+    }
+
+    public func register<M: AnalysisModule>(_ module: M.Type) {
+        register(M.descriptor)
+    }
+
+    /// Every registered module, by id then version.
+    public var all: [ModuleDescriptor] {
+        lock.lock()
+        defer { lock.unlock() }
+        return descriptors.values.sorted { ($0.id, $0.version) < ($1.id, $1.version) }
+    }
+
+    public enum LookupError: Error, CustomStringConvertible {
+        case unknown(String, known: [String])
+
+        public var description: String {
+            switch self {
+            case .unknown(let name, let known):
+                return "no module \(name); registered: " + known.joined(separator: ", ")
+            }
+        }
+    }
+
+    /// `id` (the latest version) or `id@version`.
+    public func lookup(_ name: String) throws(LookupError) -> ModuleDescriptor {
+        let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
+        let candidates = all.filter { $0.id == parts.first }
+        let found: ModuleDescriptor?
+        if parts.count == 2 {
+            found = candidates.first { String($0.version) == parts[1] }
+        } else {
+            found = candidates.last
+        }
+        guard let found else { throw .unknown(name, known: all.map(\.key)) }
+        return found
+    }
+
+    /// The latest version of every module.
+    public var latest: [ModuleDescriptor] {
+        var byID: [String: ModuleDescriptor] = [:]
+        for descriptor in all { byID[descriptor.id] = descriptor }
+        return byID.values.sorted { $0.id < $1.id }
+    }
+}

@@ -1,0 +1,64 @@
+import CairnCore
+
+/// One profile's data as a module sees it. Every list is in time order. `asOf(_:)` cuts it at
+/// an instant: nothing after it remains, and a headache resolved later is still active then.
+public struct ProfileData: Sendable {
+    public var profile: Profile
+    /// The built-in library plus the dataset's custom markers.
+    public var markers: MarkerLibrary
+    /// The person's own target ranges, by marker id.
+    public var overrides: [String: ReferenceOverride]
+    public var readings: [Reading]
+    public var visits: [Visit]
+    public var headaches: [Headache]
+    public var medications: [Medication]
+    public var sleep: [SleepNight]
+    /// The profile's own observations and those that apply to every profile.
+    public var weather: [WeatherObservation]
+    public var factors: [FactorEntry]
+
+    public init(profile: Profile, markers: MarkerLibrary = .builtIn, overrides: [String: ReferenceOverride] = [:],
+                readings: [Reading] = [], visits: [Visit] = [], headaches: [Headache] = [], medications: [Medication] = [],
+                sleep: [SleepNight] = [], weather: [WeatherObservation] = [], factors: [FactorEntry] = []) {
+        self.profile = profile
+        self.markers = markers
+        self.overrides = overrides
+        self.readings = readings.sorted { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
+        self.visits = visits.sorted { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
+        self.headaches = headaches.sorted { ($0.onset.epochSeconds, $0.id) < ($1.onset.epochSeconds, $1.id) }
+        self.medications = medications.sorted { ($0.takenAt.epochSeconds, $0.id) < ($1.takenAt.epochSeconds, $1.id) }
+        self.sleep = sleep.sorted { ($0.nightOf, $0.id) < ($1.nightOf, $1.id) }
+        self.weather = weather.sorted { ($0.observedAtEpoch, $0.id) < ($1.observedAtEpoch, $1.id) }
+        self.factors = factors.sorted { ($0.at.epochSeconds, $0.id) < ($1.at.epochSeconds, $1.id) }
+    }
+
+    public var zone: ProfileTimeZone { profile.timeZone }
+
+    /// The data as it stood at an instant.
+    public func asOf(_ instant: Int) -> ProfileData {
+        var cut = self
+        cut.readings = readings.prefix { $0.date.epochSeconds <= instant }
+        cut.visits = visits.prefix { $0.date.epochSeconds <= instant }
+        cut.headaches = headaches.prefix { $0.onset.epochSeconds <= instant }.map { headache in
+            guard let resolved = headache.resolved, resolved.epochSeconds > instant else { return headache }
+            var active = headache
+            active.resolved = nil
+            return active
+        }
+        cut.medications = medications.prefix { $0.takenAt.epochSeconds <= instant }
+        // A night is known once it is over: from the start of the next local day.
+        cut.sleep = sleep.prefix { zone.startOfDay($0.nightOf.adding(days: 1)) <= instant }
+        cut.weather = weather.prefix { $0.observedAtEpoch <= instant }
+        cut.factors = factors.prefix { $0.at.epochSeconds <= instant }
+        return cut
+    }
+
+    public var resolvedHeadaches: [Headache] { headaches.filter(\.isResolved) }
+
+    /// The latest event instant (visits excluded: they may be planned), or nil with no events.
+    public var latestEvent: Int? {
+        [readings.last?.date.epochSeconds, headaches.last?.onset.epochSeconds, medications.last?.takenAt.epochSeconds,
+         sleep.last.map { zone.startOfDay($0.nightOf) }, factors.last?.at.epochSeconds,
+         weather.last(where: { $0.profileID != nil })?.observedAtEpoch].compactMap { $0 }.max()
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import CairnCopy
+import Foundation
+
+extension Cairn {
+    /// `cairn lint-copy`: checks text against the copy rules, as the guard does before anything
+    /// is shown to a person.
+    struct LintCopy: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lint-copy",
+            abstract: "Check text against Cairn's copy-safety rules.",
+            discussion: """
+                Prints each violation with its rule and position. Exact approved copy (the Aurae \
+                warnings and disclaimers) passes only verbatim and only for its modules. Without \
+                --module every rule applies. Exit status: 0 clean, 1 a violation, 2 misuse.
+                """)
+
+        @Argument(help: "A text file, or - (the default) for standard input.")
+        var file: String = "-"
+
+        @Option(help: "Check as copy of this module (e.g. marker-trends), applying the rules scoped to it.")
+        var module: String?
+
+        @Flag(help: "Check each line on its own instead of the whole text as one piece of copy.")
+        var lines = false
+
+        @Option(help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let text: String
+            if file == "-" {
+                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            } else {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw CairnFailure("\(file): no such file, or it cannot be read")
+                }
+                guard let decoded = String(data: data, encoding: .utf8) else {
+                    throw CairnFailure("\(file): not UTF-8 text")
+                }
+                text = decoded
+            }
+            let name = file == "-" ? "<stdin>" : file
+            var units: [(line: Int, text: String)] = []
+            if lines {
+                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    units.append((index + 1, String(line)))
+                }
+            } else {
+                // One piece of copy; a single trailing newline is not part of it.
+                units.append((1, text.hasSuffix("\n") ? String(text.dropLast()) : text))
+            }
+            struct Found: Encodable {
+                var file: String, line: Int, column: Int, rule: String, level: String, match: String, message: String
+            }
+            var found: [Found] = []
+            for unit in units {
+                for violation in CopyGuard.standard.lint(unit.text, module: module) {
+                    found.append(Found(file: name, line: unit.line + violation.line - 1, column: violation.column,
+                                       rule: violation.rule, level: violation.level, match: violation.match,
+                                       message: violation.message))
+                }
+            }
+            if format == .json {
+                struct Report: Encodable { var module: String?, clean: Bool, violations: [Found] }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let data = try encoder.encode(Report(module: module, clean: found.isEmpty, violations: found))
+                Standard.output(String(decoding: data, as: UTF8.self) + "\n")
+            } else {
+                for item in found {
+                    Standard.output("\(item.file):\(item.line):\(item.column): \(item.rule): \(item.message)\n")
+                }
+            }
+            if !found.isEmpty { throw ExitCode(Status.partial) }
+        }
+    }
+}
