@@ -53,12 +53,29 @@ let package = Package(
             name: "CairnAnalysis",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy"]),
         .target(
+            name: "MarkerTrends", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/MarkerTrends"),
+        .target(
+            name: "TriggerCooccurrence", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/TriggerCooccurrence"),
+        .target(
+            name: "SleepCorrelation", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/SleepCorrelation"),
+        .target(
+            name: "WeatherCorrelation", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/WeatherCorrelation"),
+        .target(
+            name: "MedicationOveruse", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/MedicationOveruse", resources: [.copy("Resources/preventive-medicines.txt")]),
+        .target(
+            name: "RedFlags", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/RedFlags"),
+        .target(
+            name: "VisitHistory", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
+        .target(
+            name: "CairnModules",
+            dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
+        .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy",
+                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -70,6 +87,9 @@ let package = Package(
             name: "CairnStatsTests", dependencies: ["CairnStats"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "CairnCopyTests", dependencies: ["CairnCopy"]),
+        .testTarget(
+            name: "CairnModulesTests",
+            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnStore"],

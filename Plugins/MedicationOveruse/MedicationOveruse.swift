@@ -1,0 +1,84 @@
+import CairnAnalysis
+import CairnCore
+import CairnStats
+import Foundation
+
+/// Aurae's medication-overuse awareness rule (seed 002 sections 5.3 and 7.2, D-32): distinct
+/// local calendar days in the as-of month with at least one acute entry. An entry is acute when
+/// is_acute is true, or when it is empty and the name is not on the bundled preventive list;
+/// is_acute false never counts. At the threshold, one awareness insight with the approved
+/// warning. The ICHD-3 three-month part stays in evidence only.
+public struct MedicationOveruse: AnalysisModule {
+    public static let id = "medication-overuse"
+    public static let version = 1
+    public static let summary = "Counts the distinct days this month with acute headache medication and shows the approved awareness warning at the threshold."
+    public static let parameters: [ParameterSpec] = [
+        .integer("threshold_days", default: 10, range: 1...31, "Distinct acute days in a month that show the warning."),
+    ]
+
+    /// The approved warning, verbatim (Aurae 7.2).
+    public static let warning = "You've logged acute medication for headache relief more than 10 times this month. Frequent use of certain pain relievers may be associated with rebound headaches in some people. This is for your awareness only — not a diagnosis. It may be worth mentioning this pattern to your healthcare provider."
+
+    /// The bundled preventive names, lower case.
+    public static let preventiveNames: [String] = {
+        guard let url = Bundle.module.url(forResource: "preventive-medicines", withExtension: "txt"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            preconditionFailure("the bundled preventive-medicines.txt is missing; rebuild Cairn")
+        }
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }()
+
+    let threshold: Int
+
+    public init(parameters: ParameterValues) {
+        threshold = parameters.integer("threshold_days")
+    }
+
+    /// Whether an entry counts toward the acute total.
+    public static func isAcute(_ medication: Medication) -> Bool {
+        switch medication.isAcute {
+        case true?: return true
+        case false?: return false
+        case nil: return !isPreventive(medication.name)
+        }
+    }
+
+    /// Whether a name contains a preventive medicine's name as a whole word.
+    public static func isPreventive(_ name: String) -> Bool {
+        let words = " " + name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }.reduce(into: "") { $0.append($1) } + " "
+        return preventiveNames.contains { words.contains(" " + $0 + " ") }
+    }
+
+    public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
+        let today = input.zone.day(ofEpoch: asOf)
+        let month = today.monthText
+        var daysByMonth: [String: Set<CalendarDay>] = [:]
+        var entriesThisMonth: [Medication] = []
+        for medication in input.medications where MedicationOveruse.isAcute(medication) {
+            daysByMonth[medication.takenAt.day.monthText, default: []].insert(medication.takenAt.day)
+            if medication.takenAt.day.monthText == month { entriesThisMonth.append(medication) }
+        }
+        let days = (daysByMonth[month] ?? []).sorted()
+        guard days.count >= threshold else { return [] }
+
+        // Consecutive months, ending with this one, that reached the threshold.
+        var consecutive = 0
+        var cursor = today.firstOfMonth
+        while (daysByMonth[cursor.monthText]?.count ?? 0) >= threshold {
+            consecutive += 1
+            cursor = cursor.adding(days: -1).firstOfMonth
+        }
+        let earlier = daysByMonth.keys.filter { $0 < month }.sorted()
+        return [InsightDraft(
+            kind: .awareness, subject: month, text: MedicationOveruse.warning,
+            evidence: [
+                "month": .text(month), "acute_days": .integer(days.count), "threshold_days": .integer(threshold),
+                "days": .list(days.map { .text($0.description) }),
+                "earlier_months": .object(Dictionary(uniqueKeysWithValues: earlier.map { ($0, .integer(daysByMonth[$0]!.count)) })),
+                "consecutive_months_at_threshold": .integer(consecutive),
+                "ichd3_three_month_pattern": .flag(consecutive >= 3),
+            ],
+            provenance: entriesThisMonth.map { "medications:\($0.id)" })]
+    }
+}

@@ -1,0 +1,62 @@
+import CairnAnalysis
+import CairnCore
+import CairnStats
+
+/// Aurae's red-flag rules (seed 002 section 7.1, D-18, D-28, D-33), per headache:
+/// instantaneous onset with severity 4 or more shows the primary urgent text for as long as the
+/// headache is active; instantaneous onset with severity under 4 shows the advisory text on the
+/// day it was logged; aura together with visual disturbance shows an alert awaiting clinical
+/// review of its copy. "Not sure" (empty) onset speed triggers nothing.
+public struct RedFlags: AnalysisModule {
+    public static let id = "red-flags"
+    public static let version = 1
+    public static let summary = "Safety alerts for sudden-onset headaches and for aura with visual disturbance, in the approved wording."
+    public static let parameters: [ParameterSpec] = [
+        .integer("urgent_severity", default: 4, range: 1...5, "Severity at or above which a sudden onset gets the urgent text."),
+    ]
+
+    public static let urgentText = "This headache came on very suddenly and severely. Headaches that reach full intensity very quickly can sometimes be a sign of a serious condition that needs immediate medical attention. If this is the worst headache you have ever had, or if you have any other unusual symptoms, please seek emergency medical care now or call emergency services. This app cannot diagnose the cause of your headache."
+    public static let advisoryText = "You noted this headache came on very quickly. Sudden-onset headaches can occasionally signal a condition that needs medical attention. If anything feels unusual or severe, please contact a healthcare provider. This app cannot diagnose the cause of your headache."
+    /// Cairn's own wording, pending clinical review (Aurae gives none for this combination).
+    public static let auraText = "You logged an aura together with a visual disturbance for this headache. It may be worth mentioning this combination to a healthcare provider."
+
+    let urgentSeverity: Int
+
+    public init(parameters: ParameterValues) {
+        urgentSeverity = parameters.integer("urgent_severity")
+    }
+
+    public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
+        let today = input.zone.day(ofEpoch: asOf)
+        var drafts: [InsightDraft] = []
+        for headache in input.headaches {
+            let active = !headache.isResolved
+            let loggedToday = headache.onset.day == today
+            var evidence: [String: Evidence] = [
+                "onset": .text(headache.onset.text), "severity": .integer(headache.severity), "active": .flag(active),
+            ]
+            if let speed = headache.onsetSpeed { evidence["onset_speed"] = .text(speed.rawValue) }
+            let provenance = ["headaches:\(headache.id)"]
+            if headache.onsetSpeed == .instantaneous {
+                if headache.severity >= urgentSeverity {
+                    if active {
+                        drafts.append(InsightDraft(kind: .alert, subject: headache.id, text: RedFlags.urgentText,
+                                                   evidence: evidence.merging(["tier": .text("urgent")]) { $1 },
+                                                   provenance: provenance))
+                    }
+                } else if loggedToday {
+                    drafts.append(InsightDraft(kind: .alert, subject: headache.id, text: RedFlags.advisoryText,
+                                               evidence: evidence.merging(["tier": .text("advisory")]) { $1 },
+                                               provenance: provenance))
+                }
+            }
+            if headache.aura == true && headache.visualDisturbance == true && (active || loggedToday) {
+                drafts.append(InsightDraft(kind: .alert, subject: headache.id, text: RedFlags.auraText,
+                                           evidence: evidence.merging(["tier": .text("aura_visual"),
+                                                                       "copy_status": .text("awaiting clinical review")]) { $1 },
+                                           provenance: provenance))
+            }
+        }
+        return drafts
+    }
+}

@@ -1,0 +1,134 @@
+import CairnAnalysis
+import CairnCore
+import CairnStats
+
+/// Weather before headaches (Aurae seed 002, 5.5 and D-20): a pressure drop of at least 5 hPa
+/// and a humidity rise of at least 15 points over the 24 hours before onset, against the same
+/// measure at the same clock time on headache-free days. Version 2 needs 10 resolved headaches;
+/// version 1 keeps the old 3-log gate so the two can be compared.
+struct WeatherAnalysis: Sendable {
+    static let summary = "How often a pressure drop or humidity rise came before headaches, against headache-free days."
+
+    static func parameters(minHeadaches: Int) -> [ParameterSpec] {
+        [
+            .integer("min_headaches", default: minHeadaches, range: 1...100, "Resolved headaches needed before any pattern is shown."),
+            .number("pressure_drop_hpa", default: 5, range: 0.5...50, "A fall in pressure of at least this much counts."),
+            .number("humidity_rise_pct", default: 15, range: 1...100, "A rise in relative humidity of at least this many points counts."),
+            .number("window_hours", default: 24, range: 1...72, "The change is measured over this many hours before onset."),
+        ]
+    }
+
+    let minHeadaches: Int, pressureDrop: Double, humidityRise: Double, windowHours: Double
+
+    init(_ parameters: ParameterValues) {
+        minHeadaches = parameters.integer("min_headaches")
+        pressureDrop = parameters.number("pressure_drop_hpa")
+        humidityRise = parameters.number("humidity_rise_pct")
+        windowHours = parameters.number("window_hours")
+    }
+
+    func gates(_ input: ProfileData) -> [Gate] {
+        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+    }
+
+    /// The observation nearest an instant, within 90 minutes.
+    static func nearest(_ weather: [WeatherObservation], to instant: Int, _ value: (WeatherObservation) -> Double?) -> Double? {
+        var low = 0, high = weather.count
+        while low < high {
+            let middle = (low + high) / 2
+            if weather[middle].observedAtEpoch < instant { low = middle + 1 } else { high = middle }
+        }
+        let candidates = [low - 1, low].filter { weather.indices.contains($0) }
+            .filter { abs(weather[$0].observedAtEpoch - instant) <= 90 * 60 && value(weather[$0]) != nil }
+        guard let best = candidates.min(by: { abs(weather[$0].observedAtEpoch - instant) < abs(weather[$1].observedAtEpoch - instant) })
+        else { return nil }
+        return value(weather[best])
+    }
+
+    /// The change of a measure over the window ending at an instant.
+    func change(_ weather: [WeatherObservation], at instant: Int, _ value: (WeatherObservation) -> Double?) -> Double? {
+        guard let now = WeatherAnalysis.nearest(weather, to: instant, value),
+              let before = WeatherAnalysis.nearest(weather, to: instant - Int(windowHours * 3600), value) else { return nil }
+        return now - before
+    }
+
+    func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) -> [InsightDraft] {
+        let zone = input.zone
+        let weather = input.weather
+        let headaches = input.resolvedHeadaches
+        let reference = DiaryWindows.typicalOnsetSecond(headaches, zone: zone)
+        let freeInstants = DiaryWindows.headacheFreeDays(input, asOf: asOf).map { zone.epoch(of: $0, secondOfDay: reference) }
+            .filter { $0 <= asOf }
+        var drafts: [InsightDraft] = []
+        let hours = NumberText.format(windowHours)
+        let measures: [(subject: String, value: (WeatherObservation) -> Double?, exceeds: (Double) -> Bool, phrase: String)] = [
+            ("pressure_drop", { $0.pressureHPa }, { $0 <= -pressureDrop },
+             "a pressure drop of \(NumberText.format(pressureDrop)) hPa or more over the previous \(hours) hours"),
+            ("humidity_rise", { $0.humidityPercent }, { $0 >= humidityRise },
+             "a humidity rise of \(NumberText.format(humidityRise)) points or more over the previous \(hours) hours"),
+        ]
+        for measure in measures {
+            let headacheChanges = headaches.compactMap { headache in
+                change(weather, at: headache.onset.epochSeconds, measure.value).map { (headache, $0) }
+            }
+            let freeChanges = freeInstants.compactMap { change(weather, at: $0, measure.value) }
+            guard !headacheChanges.isEmpty, !freeChanges.isEmpty else { continue }
+            let with = headacheChanges.filter { measure.exceeds($0.1) }
+            let freeWith = freeChanges.filter(measure.exceeds).count
+            guard !with.isEmpty else { continue }
+            var evidence: [String: Evidence] = [
+                "headaches_with": .integer(with.count), "headaches_measured": .integer(headacheChanges.count),
+                "free_days_with": .integer(freeWith), "free_days_measured": .integer(freeChanges.count),
+                "headache_share": .number(Double(with.count) / Double(headacheChanges.count)),
+                "free_day_share": .number(Double(freeWith) / Double(freeChanges.count)),
+            ]
+            if let p = try? stats.fisherExact(a: with.count, b: headacheChanges.count - with.count, c: freeWith,
+                                              d: freeChanges.count - freeWith) {
+                evidence["fisher_p"] = .number(p)
+            }
+            // Spearman between the day's change and whether a headache began then.
+            let x = headacheChanges.map(\.1) + freeChanges
+            let y = headacheChanges.map { _ in 1.0 } + freeChanges.map { _ in 0.0 }
+            if let rho = try? stats.spearman(x, y) {
+                evidence["spearman_rho"] = .number(rho.coefficient)
+                evidence["spearman_p"] = .number(rho.pValue)
+            }
+            let text = "\(capitalized(measure.phrase)) came before \(with.count) of your \(headacheChanges.count) headaches, and before \(freeWith) of \(freeChanges.count) headache-free days."
+            drafts.append(InsightDraft(kind: .finding, subject: measure.subject, text: text, evidence: evidence,
+                                       provenance: with.map { "headaches:\($0.0.id)" }))
+        }
+        return drafts
+    }
+
+    private func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}
+
+/// weather-correlation@2: the 10-log gate of the Aurae decision log (D-20).
+public struct WeatherCorrelation: AnalysisModule {
+    public static let id = "weather-correlation"
+    public static let version = 2
+    public static let summary = WeatherAnalysis.summary
+    public static let parameters = WeatherAnalysis.parameters(minHeadaches: 10)
+    let analysis: WeatherAnalysis
+
+    public init(parameters: ParameterValues) { analysis = WeatherAnalysis(parameters) }
+    public func gates(_ input: ProfileData) -> [Gate] { analysis.gates(input) }
+    public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
+        analysis.evaluate(input, asOf: asOf, stats: stats)
+    }
+}
+
+/// weather-correlation@1: the old 3-log gate, kept registered for comparison.
+public struct WeatherCorrelationV1: AnalysisModule {
+    public static let id = "weather-correlation"
+    public static let version = 1
+    public static let summary = WeatherAnalysis.summary + " (old 3-log gate)"
+    public static let parameters = WeatherAnalysis.parameters(minHeadaches: 3)
+    let analysis: WeatherAnalysis
+
+    public init(parameters: ParameterValues) { analysis = WeatherAnalysis(parameters) }
+    public func gates(_ input: ProfileData) -> [Gate] { analysis.gates(input) }
+    public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
+        analysis.evaluate(input, asOf: asOf, stats: stats)
+    }
+}

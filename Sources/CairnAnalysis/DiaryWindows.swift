@@ -1,0 +1,54 @@
+import CairnCore
+
+/// The time rules of the contract that headache analyses share: windows of N hours before an
+/// instant (both ends included), entries with only a date covering their whole local day, and
+/// the headache-free days a baseline is drawn from.
+public enum DiaryWindows {
+    /// Whether an entry falls in [end - hours, end]. A date-only entry covers its whole local
+    /// day and counts when any part of that day does.
+    public static func entry(_ time: EventTime, within hours: Double, before end: Int, zone: ProfileTimeZone) -> Bool {
+        let start = end - Int(hours * 3600)
+        if time.isWholeDay {
+            let dayStart = zone.startOfDay(time.day)
+            let dayEnd = zone.startOfDay(time.day.adding(days: 1)) - 1
+            return dayStart <= end && dayEnd >= start
+        }
+        return time.epochSeconds >= start && time.epochSeconds <= end
+    }
+
+    /// The local days of the diary (from its first entry to its last, and not after the as-of
+    /// day) on which no headache began. Days after the diary stops say nothing either way.
+    public static func headacheFreeDays(_ data: ProfileData, asOf: Int) -> [CalendarDay] {
+        let zone = data.zone
+        let firsts = [data.headaches.first?.onset.day, data.factors.first?.at.day, data.sleep.first?.nightOf.adding(days: 1),
+                      data.medications.first?.takenAt.day].compactMap { $0 }
+        let lasts = [data.headaches.last?.onset.day, data.factors.last?.at.day, data.sleep.last?.nightOf.adding(days: 1),
+                     data.medications.last?.takenAt.day].compactMap { $0 }
+        guard let first = firsts.min(), let lastEntry = lasts.max() else { return [] }
+        let last = min(lastEntry, zone.day(ofEpoch: asOf))
+        let headacheDays = Set(data.headaches.map(\.onset.day))
+        var days: [CalendarDay] = []
+        var day = first
+        while day <= last {
+            if !headacheDays.contains(day) { days.append(day) }
+            day = day.adding(days: 1)
+        }
+        return days
+    }
+
+    /// The median local clock time (seconds after midnight) of headache onsets: the reference
+    /// time on headache-free days, so baseline windows cover the same hours of the day.
+    public static func typicalOnsetSecond(_ headaches: [Headache], zone: ProfileTimeZone) -> Int {
+        let seconds = headaches.map { $0.onset.epochSeconds - zone.startOfDay($0.onset.day) }.sorted()
+        guard !seconds.isEmpty else { return 12 * 3600 }
+        return seconds[seconds.count / 2]
+    }
+
+    /// `YYYY-MM` of a day.
+    public static func month(_ day: CalendarDay) -> String { day.monthText }
+}
+
+extension Array {
+    /// The last `count` elements (all of them when there are fewer).
+    public func lastElements(_ count: Int) -> [Element] { Array(suffix(count)) }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import CairnAnalysis
+import CairnCore
+import CairnModules
+import CairnStore
+import Foundation
+
+extension Cairn {
+    /// `cairn insights DATASET`: runs modules over each profile as of one date.
+    struct Insights: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run analysis modules over a dataset and print the insights that pass the copy guard.",
+            discussion: """
+                A date for --as-of means the end of that calendar day in each profile's own time \
+                zone; a date-time with an offset means that instant. Without --as-of, the end of \
+                the day of the dataset's latest event (planned visits aside) is used, never the \
+                clock, so output is reproducible. Insights whose text breaks a copy rule are listed \
+                as withheld with the rule they broke.
+                """)
+
+        @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
+        var dataset: String
+
+        @Option(name: .customLong("module"), help: "A module to run, as ID or ID@VERSION (repeatable; default: the latest version of every module).")
+        var modules: [String] = []
+
+        @Option(help: "Only this profile.")
+        var profile: String?
+
+        @Option(name: .customLong("as-of"), help: "YYYY-MM-DD (end of that local day) or a date-time with offset.")
+        var asOf: String?
+
+        @Option(name: .customLong("set"), help: "A parameter override, ID.PARAM=VALUE (repeatable).")
+        var settings: [String] = []
+
+        @Option(help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let registry = BuiltinModules.registry()
+            let runs = try InsightRequest.moduleRuns(registry: registry, modules: modules, settings: settings)
+            let data: [ProfileData]
+            do {
+                data = try ProfileDataLoader.load(try Dataset.open(dataset, now: Clock.now()))
+            } catch let error as DatasetError {
+                throw CairnFailure(error)
+            }
+            let selected = try InsightRequest.profiles(data, only: profile)
+            let instant = try InsightRequest.asOf(asOf, data: data)
+            let engine = InsightEngine()
+            var report = InsightReport()
+            for profileData in selected {
+                let result = try engine.run(runs, on: profileData, asOf: instant(profileData))
+                report.insights += result.insights
+                report.withheld += result.withheld
+            }
+            Standard.output(format == .json ? InsightText.json(report) : InsightText.text(report))
+        }
+    }
+}
+
+/// Turning command-line choices into module runs, profiles and as-of instants.
+enum InsightRequest {
+    static func moduleRuns(registry: ModuleRegistry, modules: [String], settings: [String]) throws -> [ModuleRun] {
+        var descriptors: [ModuleDescriptor] = []
+        do {
+            descriptors = modules.isEmpty ? registry.latest : try modules.map { try registry.lookup($0) }
+        } catch let error as ModuleRegistry.LookupError {
+            throw ValidationError(error.description)
+        }
+        var overrides: [String: [String: String]] = [:]
+        for setting in settings {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            let target = parts.first?.split(separator: ".", maxSplits: 1).map(String.init) ?? []
+            guard parts.count == 2, target.count == 2 else {
+                throw ValidationError("--set \(setting) is not ID.PARAM=VALUE (e.g. medication-overuse.threshold_days=8)")
+            }
+            guard descriptors.contains(where: { $0.id == target[0] }) else {
+                throw ValidationError("--set \(setting): module \(target[0]) is not being run")
+            }
+            overrides[target[0], default: [:]][target[1]] = parts[1]
+        }
+        return try descriptors.map { descriptor in
+            do {
+                return ModuleRun(descriptor: descriptor, parameters: try ParameterValues(
+                    specs: descriptor.parameters, module: descriptor.id, overrides: overrides[descriptor.id] ?? [:]))
+            } catch {
+                throw ValidationError("--set: \(error)")
+            }
+        }
+    }
+
+    static func profiles(_ data: [ProfileData], only: String?) throws -> [ProfileData] {
+        guard let only else { return data }
+        let selected = data.filter { $0.profile.id == only }
+        guard !selected.isEmpty else {
+            throw ValidationError("no profile \(only); profiles: " + data.map(\.profile.id).joined(separator: ", "))
+        }
+        return selected
+    }
+
+    /// The as-of instant for each profile.
+    static func asOf(_ text: String?, data: [ProfileData]) throws -> (ProfileData) -> Int {
+        if let text {
+            switch ISODateTimeText.parse(text) {
+            case .instant(let seconds)?: return { _ in seconds }
+            case .date(let day)?: return { $0.zone.startOfDay(day.adding(days: 1)) - 1 }
+            case .local?: throw ValidationError("--as-of \(text) has no offset; add one (Z, +01:00) or give a date")
+            case nil: throw ValidationError("--as-of \(text) is not a date or date-time; use YYYY-MM-DD")
+            }
+        }
+        // The local day of the dataset's latest event, as the end of that day in each zone.
+        let latest = data.compactMap { profile in profile.latestEvent.map { (profile.zone.day(ofEpoch: $0), $0) } }
+            .max { ($0.1, $0.0) < ($1.1, $1.0) }
+        guard let day = latest?.0 else { return { _ in 0 } }
+        return { $0.zone.startOfDay(day.adding(days: 1)) - 1 }
+    }
+}
+
+/// Rendering of insight reports.
+enum InsightText {
+    static func json(_ report: InsightReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    static func text(_ report: InsightReport) -> String {
+        var lines: [String] = []
+        var currentProfile: String?
+        for insight in report.insights {
+            if insight.profile != currentProfile {
+                if currentProfile != nil { lines.append("") }
+                lines.append("\(insight.profile) (as of \(insight.asOf))")
+                currentProfile = insight.profile
+            }
+            let marker = insight.nonDefault ? " [non-default parameters]" : ""
+            lines.append("  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
+            lines.append("    \(insight.text.text)")
+            let evidence = insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }
+            if !evidence.isEmpty { lines.append("    evidence: " + evidence.joined(separator: ", ")) }
+        }
+        if report.insights.isEmpty { lines.append("No insights.") }
+        if !report.withheld.isEmpty {
+            lines.append("")
+            lines.append("Withheld by the copy guard:")
+            for withheld in report.withheld {
+                let rules = withheld.violations.map { "\($0.rule) ('\($0.match)')" }.joined(separator: ", ")
+                lines.append("  \(withheld.profile) \(withheld.module)@\(withheld.version) \(withheld.subject): \(rules)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
