@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Insight speed on the demo dataset: `cairn insights` (every module, every profile) against
+# `cairn summary` on the same SQLite file, which pays the same start-up and open costs; the
+# difference divided by the profile count is the time per profile.
+#
+#   Benchmarks/insights.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-21}
+work=Benchmarks/work
+mkdir -p "$work"
+scripts/ensure-system-libraries
+swift build -c release --product cairn >&2
+cairn=.build/release/cairn
+rm -f "$work/demo.sqlite" "$work/demo.rejects.csv"
+"$cairn" import Datasets/demo --into "$work/demo.sqlite" --now 2026-11-22 > /dev/null
+profiles=$(sqlite3 "$work/demo.sqlite" "SELECT count(*) FROM profiles")
+
+now_ns() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+insights=()
+summary=()
+for run in $(seq "$runs"); do
+    start=$(now_ns); "$cairn" insights "$work/demo.sqlite" > /dev/null; insights+=($(( ($(now_ns) - start) / 1000 )))
+    start=$(now_ns); "$cairn" summary "$work/demo.sqlite" > /dev/null; summary+=($(( ($(now_ns) - start) / 1000 )))
+done
+i=$(printf '%s\n' "${insights[@]}" | median)
+s=$(printf '%s\n' "${summary[@]}" | median)
+echo "profiles: $profiles, runs: $runs"
+echo "cairn insights median: $((i / 1000)) ms; cairn summary median: $((s / 1000)) ms"
+awk -v i="$i" -v s="$s" -v p="$profiles" 'BEGIN { printf "per profile (load + 8 modules + copy guard): %.1f ms\n", (i - s) / p / 1000 }'
