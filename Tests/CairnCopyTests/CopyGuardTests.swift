@@ -129,13 +129,22 @@ struct CopyGuardTests {
         #expect(violations[0].rule == "Diagnosis")
         #expect(violations[0].line == 2 && violations[0].column == 8)
         #expect(violations[0].match == "dia\u{00AD}gnosis")
-        #expect(violations[0].message == "'dia\u{00AD}gnosis' is diagnostic wording; describe what the data show instead")
+        #expect(violations[0].message == "'dia\u{00AD}gnosis' is clinical-judgement wording; describe what the data show instead")
     }
 
     @Test("substitution rules name the required replacement")
     func substitution() {
         let violation = guardian.lint("Moderate correlation: caffeine", module: nil).first { $0.rule == "CorrelationLabels" }
-        #expect(violation?.message == "Use 'Sometimes present' instead of 'Moderate correlation': the analysis counts co-occurrence, it measures no correlation")
+        #expect(violation?.message == "Use 'Sometimes present' instead of 'Moderate correlation': the analysis counts how often things happen together")
+    }
+
+    @Test("the rule messages themselves break no rule, so lint-copy's own output is safe to print")
+    func messagesAreClean() {
+        for violation in guardian.lint("diagnosis treatments you should risk score AI-powered thunderclap strong correlation correlates causes medication", module: nil) {
+            let message = violation.message.replacingOccurrences(of: "'\(violation.match)'", with: "'…'")
+                .replacingOccurrences(of: "'Frequently present'", with: "'…'")
+            #expect(guardian.lint(message, module: nil).isEmpty, "\(message)")
+        }
     }
 
     @Test("results are deterministic")
