@@ -120,9 +120,7 @@ enum InsightRequest {
 /// Rendering of insight reports.
 enum InsightText {
     static func json(_ report: InsightReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+        JSONText.encode(report)
     }
 
     static func text(_ report: InsightReport) -> String {

@@ -1,3 +1,4 @@
+import CairnCore
 import ArgumentParser
 import CairnCopy
 import Foundation
@@ -64,10 +65,7 @@ extension Cairn {
             }
             if format == .json {
                 struct Report: Encodable { var module: String?, clean: Bool, violations: [Found] }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(Report(module: module, clean: found.isEmpty, violations: found))
-                Standard.output(String(decoding: data, as: UTF8.self) + "\n")
+                Standard.output(JSONText.encode(Report(module: module, clean: found.isEmpty, violations: found)))
             } else {
                 for item in found {
                     Standard.output("\(item.file):\(item.line):\(item.column): \(item.rule): \(item.message)\n")

@@ -1,3 +1,4 @@
+import CairnCore
 import ArgumentParser
 import CairnAnalysis
 import CairnModules
@@ -15,11 +16,9 @@ extension Cairn {
             let descriptors = BuiltinModules.registry().all
             if format == .json {
                 struct Entry: Encodable { var id: String, version: Int, summary: String, parameters: [ParameterSpec] }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(descriptors.map { Entry(id: $0.id, version: $0.version, summary: $0.summary,
-                                                                     parameters: $0.parameters) })
-                Standard.output(String(decoding: data, as: UTF8.self) + "\n")
+                Standard.output(JSONText.encode(descriptors.map {
+                    Entry(id: $0.id, version: $0.version, summary: $0.summary, parameters: $0.parameters)
+                }))
                 return
             }
             var lines: [String] = []

@@ -136,9 +136,7 @@ public struct DatasetSummary: Sendable, Encodable {
     }
 
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+        JSONText.encode(self)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

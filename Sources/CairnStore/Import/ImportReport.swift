@@ -143,9 +143,6 @@ extension ImportReport {
                           column: $0.column, column_name: $0.columnName, message: $0.message,
                           did_you_mean: $0.didYouMean)
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(report)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONText.encode(report)
     }
 }
