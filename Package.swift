@@ -70,12 +70,15 @@ let package = Package(
             name: "CairnModules",
             dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .target(
+            name: "CairnNotebook",
+            dependencies: ["CairnCore", "CairnAnalysis"]),
+        .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules",
+                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -89,7 +92,7 @@ let package = Package(
         .testTarget(name: "CairnCopyTests", dependencies: ["CairnCopy"]),
         .testTarget(
             name: "CairnModulesTests",
-            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags"]),
+            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnStore"],

@@ -10,6 +10,7 @@ import CairnStats
 public struct SleepCorrelation: AnalysisModule {
     public static let id = "sleep-correlation"
     public static let version = 1
+    public static let asOfDependence = AsOfDependence.none
     public static let summary = "How often headaches started after short or poorly rated nights, against other nights."
     public static let parameters: [ParameterSpec] = [
         .number("short_night_hours", default: 6, range: 1...12, "Nights under this many hours are short."),

@@ -11,6 +11,9 @@ public protocol AnalysisModule: Sendable {
     static var summary: String { get }
     /// Thresholds and windows, with defaults and valid ranges.
     static var parameters: [ParameterSpec] { get }
+    /// How the output depends on the as-of instant beyond the data visible then; replay
+    /// re-evaluates a module only when its data or this period changed.
+    static var asOfDependence: AsOfDependence { get }
 
     init(parameters: ParameterValues) throws
 
@@ -25,10 +28,13 @@ public protocol AnalysisModule: Sendable {
 extension AnalysisModule {
     public func gates(_ input: ProfileData) -> [Gate] { [] }
 
+    /// By default a module may read the as-of day (the safe assumption).
+    public static var asOfDependence: AsOfDependence { .day }
+
     /// The descriptor this module type registers under.
     public static var descriptor: ModuleDescriptor {
         ModuleDescriptor(id: id, version: version, summary: summary, parameters: parameters,
-                         make: { try Self(parameters: $0) })
+                         asOfDependence: asOfDependence, make: { try Self(parameters: $0) })
     }
 }
 
@@ -46,4 +52,14 @@ public struct Gate: Sendable, Equatable {
     }
 
     public var isOpen: Bool { have >= need }
+}
+
+/// What part of the as-of instant a module's output depends on, given the same visible data.
+public enum AsOfDependence: Sendable {
+    /// Only the data visible then (e.g. the last three readings).
+    case none
+    /// The local as-of month (e.g. "this month").
+    case month
+    /// The local as-of day (e.g. "logged today", "3 months ago").
+    case day
 }

@@ -7,16 +7,19 @@ public struct ModuleDescriptor: Sendable {
     public let version: Int
     public let summary: String
     public let parameters: [ParameterSpec]
+    public let asOfDependence: AsOfDependence
     let make: @Sendable (ParameterValues) throws -> any AnalysisModule
 
     public var key: String { "\(id)@\(version)" }
 
     public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
+                asOfDependence: AsOfDependence = .day,
                 make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
         self.id = id
         self.version = version
         self.summary = summary
         self.parameters = parameters
+        self.asOfDependence = asOfDependence
         self.make = make
     }
 

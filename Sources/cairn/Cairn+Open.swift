@@ -19,7 +19,7 @@ extension Cairn {
             let path = dataset ?? DemoDataset.path
             try Summary.show(path, format: format)
             if format == .text { Standard.output("\nInsights\n\n") }
-            var insights = try Insights.parse([path, "--format", format.rawValue])
+            let insights = try Insights.parse([path, "--format", format.rawValue])
             try insights.run()
         }
     }

@@ -1,0 +1,119 @@
+import ArgumentParser
+import CairnAnalysis
+import CairnCore
+import CairnModules
+import CairnStore
+import Foundation
+
+extension Cairn {
+    /// `cairn replay DATASET`: when insights appear, change and disappear over time.
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Evaluate modules as of each day (week, month) and report when insights appear, change and disappear.",
+            discussion: """
+                Each step is the end of a local day in the profile's zone. Without --from and \
+                --to the replay spans each profile's data. The timeline also gives the step at \
+                which every minimum-data gate opened.
+                """)
+
+        @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
+        var dataset: String
+
+        @Option(name: .customLong("module"), help: "A module to replay, ID or ID@VERSION (repeatable; default: every module's latest version).")
+        var modules: [String] = []
+
+        @Option(help: "Only this profile.")
+        var profile: String?
+
+        @Option(help: "First day, YYYY-MM-DD.")
+        var from: String?
+
+        @Option(help: "Last day, YYYY-MM-DD.")
+        var to: String?
+
+        @Option(help: "day, week or month.")
+        var step: CairnAnalysis.Replay.Step = .day
+
+        @Option(name: .customLong("set"), help: "A parameter override, ID.PARAM=VALUE (repeatable).")
+        var settings: [String] = []
+
+        @Option(help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        func validate() throws {
+            for (name, value) in [("--from", from), ("--to", to)] {
+                if let value, CalendarDay(iso: value) == nil { throw ValidationError("\(name) \(value) is not a date; use YYYY-MM-DD") }
+            }
+            if let from, let to, CalendarDay(iso: from)! > CalendarDay(iso: to)! {
+                throw ValidationError("--from \(from) is after --to \(to)")
+            }
+        }
+
+        func run() throws {
+            let runs = try InsightRequest.moduleRuns(registry: BuiltinModules.registry(), modules: modules, settings: settings)
+            let data: [ProfileData]
+            do {
+                data = try ProfileDataLoader.load(try Dataset.open(dataset, now: Clock.now()))
+            } catch let error as DatasetError {
+                throw CairnFailure(error)
+            }
+            let replay = CairnAnalysis.Replay()
+            var combined = CairnAnalysis.Replay.Result()
+            let showProgress = isatty(STDERR_FILENO) == 1
+            for profileData in try InsightRequest.profiles(data, only: profile) {
+                guard let span = ReplaySpan.days(profileData, from: from, to: to, step: step) else { continue }
+                let result = try replay.run(runs, on: profileData, days: span) { index in
+                    if showProgress && index % 7 == 0 {
+                        Standard.error("\rreplaying \(profileData.profile.id): step \(index + 1) of \(span.count)")
+                    }
+                }
+                if showProgress { Standard.error("\r\u{1B}[K") }
+                combined.events += result.events
+                combined.gates += result.gates
+                combined.steps += result.steps
+                combined.evaluations += result.evaluations
+                combined.withheld += result.withheld
+            }
+            Standard.output(format == .json ? JSONText.encode(combined) : ReplayText.text(combined))
+        }
+    }
+}
+
+extension CairnAnalysis.Replay.Step: ExpressibleByArgument {}
+
+enum ReplaySpan {
+    /// The days to visit for a profile: the options, else the span of its dated rows.
+    static func days(_ data: ProfileData, from: String?, to: String?, step: CairnAnalysis.Replay.Step) -> [CalendarDay]? {
+        let dayLists: [[CalendarDay]] = [data.readings.map(\.date.day), data.headaches.map(\.onset.day),
+                                         data.medications.map(\.takenAt.day), data.sleep.map(\.nightOf), data.factors.map(\.at.day)]
+        let all = dayLists.flatMap { $0 }
+        guard let first = from.flatMap({ CalendarDay(iso: $0) }) ?? all.min(),
+              let last = to.flatMap({ CalendarDay(iso: $0) }) ?? all.max(), first <= last else { return nil }
+        return CairnAnalysis.Replay.days(from: first, to: last, step: step)
+    }
+}
+
+enum ReplayText {
+    static func text(_ result: CairnAnalysis.Replay.Result) -> String {
+        var lines: [String] = []
+        var profile = ""
+        let gatesByProfile = Dictionary(grouping: result.gates, by: \.profile)
+        for event in result.events {
+            if event.profile != profile {
+                if !profile.isEmpty { lines.append("") }
+                profile = event.profile
+                lines.append(profile)
+                for gate in gatesByProfile[profile] ?? [] {
+                    lines.append("  \(gate.step)  gate open   \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)")
+                }
+            }
+            let change = event.change.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+            lines.append("  \(event.step)  \(change) \(event.module)@\(event.version) \(event.kind) \(event.subject)")
+            if event.change != .disappeared { lines.append("              \(event.text)") }
+        }
+        if result.events.isEmpty { lines.append("No insights over the replay.") }
+        lines.append("")
+        lines.append("\(result.steps) steps, \(result.evaluations) module evaluations.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,95 @@
+import CairnAnalysis
+import CairnCore
+import CairnModules
+import CairnStore
+import Foundation
+import Testing
+@testable import MedicationOveruse
+
+/// Replay of the demo dataset's headache diary, day by day over six months. The expected days
+/// are worked out here from the rows themselves, independently of the modules.
+@Suite("Replay of the demo headache diary")
+struct ReplayTests {
+    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Datasets/demo").path
+
+    /// The diary and its replay, made once for the whole suite.
+    static let shared: (lena: ProfileData, result: Replay.Result) = {
+        do {
+            let all = try ProfileDataLoader.load(try Dataset.open(ReplayTests.demo, now: 1_795_348_800))
+            let lena = all.first { $0.profile.id == "lena" }!
+            let registry = BuiltinModules.registry()
+            let runs = try ["trigger-cooccurrence", "sleep-correlation", "weather-correlation", "medication-overuse"].map {
+                let descriptor = try registry.lookup($0)
+                return ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
+            }
+            let result = try Replay().run(runs, on: lena, days: Replay.days(from: CalendarDay(iso: "2026-03-01")!,
+                                                                           to: CalendarDay(iso: "2026-08-31")!, step: .day))
+            return (lena, result)
+        } catch {
+            fatalError("the demo replay failed: \(error)")
+        }
+    }()
+
+    var lena: ProfileData { ReplayTests.shared.lena }
+    var result: Replay.Result { ReplayTests.shared.result }
+
+    /// The local day on which the n-th headache was resolved.
+    func dayOfResolution(_ n: Int) -> String {
+        let days = lena.headaches.compactMap { $0.resolved }.map(\.epochSeconds).sorted()
+        return lena.zone.day(ofEpoch: days[n - 1]).description
+    }
+
+    func opened(_ module: String, _ gate: String) -> String? {
+        result.gates.first { $0.module == module && $0.gate == gate }?.step
+    }
+
+    @Test("the general gate opens on the day of the fifth resolved headache, the weather gate on the tenth")
+    func headacheGates() {
+        #expect(opened("trigger-cooccurrence", "resolved headaches") == dayOfResolution(5))
+        #expect(opened("weather-correlation", "resolved headaches") == dayOfResolution(10))
+        // Progress until then, findings from then on.
+        let trigger = result.events.filter { $0.module == "trigger-cooccurrence" && $0.kind == "progress" }
+        #expect(trigger.first { $0.change == .disappeared }?.step == dayOfResolution(5))
+    }
+
+    @Test("the sleep gates open the day after the fifth night in each group")
+    func sleepGates() {
+        let short = lena.sleep.filter { $0.durationMinutes < 360 }.map(\.nightOf)
+        let long = lena.sleep.filter { $0.durationMinutes >= 360 }.map(\.nightOf)
+        #expect(opened("sleep-correlation", "nights under 6 hours") == short[4].adding(days: 1).description)
+        #expect(opened("sleep-correlation", "nights of 6 hours or more") == max(long[4].adding(days: 1), CalendarDay(iso: "2026-03-01")!).description)
+    }
+
+    @Test("the overuse warning appears on the tenth acute day of May and disappears with June")
+    func overuse() {
+        let mayDays = Set(lena.medications.filter { MedicationOveruse.isAcute($0) && $0.takenAt.day.monthText == "2026-05" }
+            .map(\.takenAt.day)).sorted()
+        let events = result.events.filter { $0.module == "medication-overuse" }
+        #expect(events.map(\.change) == [.appeared, .disappeared])
+        #expect(events.first?.step == mayDays[9].description)
+        #expect(events.last?.step == "2026-06-01")
+    }
+
+    @Test("replay is incremental: modules run again only when data or their period changed")
+    func incremental() throws {
+        // Over August the diary continues daily, so most days re-run; over a stretch with no
+        // rows at all (after the diary ends), nothing runs again but the first step.
+        let registry = BuiltinModules.registry()
+        let descriptor = try registry.lookup("marker-trends")
+        let run = ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
+        let quiet = try Replay().run([run], on: lena, days: Replay.days(from: CalendarDay(iso: "2026-09-10")!,
+                                                                      to: CalendarDay(iso: "2026-10-10")!, step: .day))
+        #expect(quiet.steps == 31)
+        #expect(quiet.evaluations == 1)
+    }
+
+    @Test("steps: weeks of seven days and month ends, always ending on the last day")
+    func steps() {
+        let from = CalendarDay(iso: "2026-01-15")!, to = CalendarDay(iso: "2026-03-10")!
+        #expect(Replay.days(from: from, to: to, step: .week).map(\.description).prefix(3) == ["2026-01-15", "2026-01-22", "2026-01-29"])
+        #expect(Replay.days(from: from, to: to, step: .week).last?.description == "2026-03-10")
+        #expect(Replay.days(from: from, to: to, step: .month).map(\.description) == ["2026-01-31", "2026-02-28", "2026-03-10"])
+        #expect(Replay.days(from: from, to: from, step: .day).count == 1)
+    }
+}
