@@ -30,8 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // readline.pc asks for feature macros SwiftPM refuses; the header needs no flags.
         .systemLibrary(
-            name: "CReadline", path: "Sources/CReadline", pkgConfig: "readline",
+            name: "CReadline", path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]),
 
         .target(
@@ -73,12 +74,16 @@ let package = Package(
             name: "CairnNotebook",
             dependencies: ["CairnCore", "CairnAnalysis"]),
         .target(
+            name: "CairnREPL",
+            dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnAnalysis", "CairnModules",
+                           "CairnNotebook", "CReadline"]),
+        .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore"]),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook",
+                "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -1,6 +1,25 @@
 #ifndef CAIRN_CREADLINE_SHIM_H
 #define CAIRN_CREADLINE_SHIM_H
 #include <stdio.h>
+#include <stdlib.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+
+// readline's global settings are mutable C globals, which Swift 6 will not touch from
+// concurrent code; these accessors set them from the REPL's single thread.
+static inline void cairn_rl_set_completion(char **(*function)(const char *, int, int)) {
+    rl_attempted_completion_function = function;
+    rl_completer_word_break_characters = " \t\n\"'(),=";
+}
+static inline void cairn_rl_no_default_completion(void) { rl_attempted_completion_over = 1; }
+static inline void cairn_rl_set_catch_signals(int on) { rl_catch_signals = on; rl_catch_sigwinch = on; }
+static inline const char *cairn_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int cairn_rl_point(void) { return rl_point; }
+/// Abandons the line being edited and shows a fresh prompt (after Ctrl-C).
+static inline void cairn_rl_cancel_line(void) {
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+}
 #endif

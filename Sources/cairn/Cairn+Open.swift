@@ -1,26 +1,70 @@
 import ArgumentParser
+import CairnREPL
 import CairnStore
+import Foundation
 
 extension Cairn {
-    /// `cairn [DATASET]`: opens a dataset. Until the REPL exists it prints the summary and the
-    /// insights of every module as of the dataset's latest day.
+    /// `cairn [DATASET] [-c "CMD; CMD"]`: the workbench. On a terminal an interactive REPL; with
+    /// `-c` or piped input the same commands run without prompt or colour, stopping at the first
+    /// error with exit status 1.
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "open",
-            abstract: "Open a dataset (default: the bundled demo dataset) and show its summary and insights.")
+            abstract: "Open a dataset (default: the bundled demo dataset) in the REPL, or run commands on it.",
+            discussion: """
+                Commands are the dot-commands listed by .help and read-only SQL. With -c, commands \
+                are separated by ';' or new lines. Exit status: 0 every command ran, 1 one failed, \
+                2 the dataset could not be opened.
+                """)
 
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
         var dataset: String?
 
-        @Option(help: "Output format: text or json.")
-        var format: OutputFormat = .text
+        @Option(name: .customShort("c"), help: "Commands to run instead of starting the REPL.")
+        var commands: String?
 
         func run() throws {
             let path = dataset ?? DemoDataset.path
-            try Summary.show(path, format: format)
-            if format == .text { Standard.output("\nInsights\n\n") }
-            let insights = try Insights.parse([path, "--format", format.rawValue])
-            try insights.run()
+            let session = Session(now: Clock.now())
+            do {
+                _ = try session.execute(".open \"\(path)\"")
+            } catch {
+                throw CairnFailure(error.description)
+            }
+            if let commands {
+                try Open.runQuietly(CommandLineSplitter.split(commands), in: session)
+            } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+                let environment = ProcessInfo.processInfo.environment
+                session.columns = Open.terminalWidth()
+                let colour = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+                let editor = LineEditor(session: session, historyPath: LineEditor.defaultHistoryPath(environment: environment),
+                                        useColour: colour)
+                let name = dataset == nil ? "the demo dataset" : path
+                let profiles = (try? session.execute(".profiles").output.split(separator: "\n").count - 2) ?? 0
+                editor.run(banner: "Cairn — \(name), \(profiles) profiles. Enter .help for commands, .quit to leave.\n")
+            } else {
+                let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                try Open.runQuietly(CommandLineSplitter.split(input), in: session)
+            }
+        }
+
+        static func runQuietly(_ commands: [String], in session: Session) throws {
+            for command in commands {
+                do {
+                    let outcome = try session.execute(command)
+                    Standard.output(outcome.output)
+                    if outcome.quit { return }
+                } catch {
+                    Standard.error("Error: \(error.description)\n")
+                    throw ExitCode(Status.partial)
+                }
+            }
+        }
+
+        static func terminalWidth() -> Int {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+            return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
         }
     }
 }

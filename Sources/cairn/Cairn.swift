@@ -15,7 +15,7 @@ struct Cairn: ParsableCommand {
             With no subcommand, opens a dataset (the bundled demo dataset when none is given) and \
             prints its summary.
             """,
-        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Diff.self, Modules.self, LintCopy.self, Synth.self],
+        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Diff.self, Run.self, Check.self, Modules.self, LintCopy.self, Synth.self],
         defaultSubcommand: Open.self)
 
     /// Exit statuses shared by every subcommand.

@@ -98,6 +98,9 @@ public final class SQLiteDatabase {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// The C connection, for `sqlite3_interrupt` from a signal handler (as the SQLite shell does).
+    public var interruptHandle: OpaquePointer { handle }
+
     func error(_ code: Int32, sql: String?) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql)
     }

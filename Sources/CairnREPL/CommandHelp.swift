@@ -1,0 +1,50 @@
+/// The one table of dot-commands, as the SQLite shell keeps one: `.help`, the usage line for a
+/// wrong argument count, and tab completion are all rendered from it.
+public struct CommandHelp: Sendable {
+    public let name: String
+    public let arguments: String
+    public let summary: String
+    /// Fewest and most arguments (nil: no upper bound).
+    public let minimum: Int
+    public let maximum: Int?
+
+    public var usage: String { "Usage: .\(name)" + (arguments.isEmpty ? "" : " \(arguments)") }
+
+    public static let all: [CommandHelp] = [
+        CommandHelp(name: "open", arguments: "DATASET", summary: "Open a dataset (.sqlite or a directory of contract CSVs)", minimum: 1, maximum: 1),
+        CommandHelp(name: "import", arguments: "FILE [TABLE]", summary: "Import a contract CSV, or any CSV as TABLE for exploration", minimum: 1, maximum: 2),
+        CommandHelp(name: "tables", arguments: "", summary: "List tables with their row counts", minimum: 0, maximum: 0),
+        CommandHelp(name: "schema", arguments: "[TABLE]", summary: "Show CREATE statements", minimum: 0, maximum: 1),
+        CommandHelp(name: "profiles", arguments: "", summary: "List profiles with their time zones", minimum: 0, maximum: 0),
+        CommandHelp(name: "profile", arguments: "[PROFILE]", summary: "Choose the profile commands work on (none: all)", minimum: 0, maximum: 1),
+        CommandHelp(name: "asof", arguments: "[DATE]", summary: "Set the as-of date (YYYY-MM-DD); none: the latest day", minimum: 0, maximum: 1),
+        CommandHelp(name: "modules", arguments: "", summary: "List analysis modules and their parameters", minimum: 0, maximum: 0),
+        CommandHelp(name: "run", arguments: "ID[@V] [PARAM=VALUE]...", summary: "Run a module as of the as-of date", minimum: 1, maximum: nil),
+        CommandHelp(name: "replay", arguments: "ID[@V]... [FROM TO] [day|week|month]", summary: "When insights appear, change and disappear", minimum: 1, maximum: nil),
+        CommandHelp(name: "compare", arguments: "ID@A ID@B", summary: "Run two versions of a module side by side", minimum: 2, maximum: 2),
+        CommandHelp(name: "snapshot", arguments: "FILE", summary: "Write every module's insights as JSON (a snapshot)", minimum: 1, maximum: 1),
+        CommandHelp(name: "chart", arguments: "MARKER", summary: "Chart a marker's readings with its reference band", minimum: 1, maximum: nil),
+        CommandHelp(name: "describe", arguments: "SQL", summary: "Summary statistics of each numeric column", minimum: 1, maximum: nil),
+        CommandHelp(name: "fit", arguments: "SQL", summary: "Least-squares line of y (2nd column) on x (1st)", minimum: 1, maximum: nil),
+        CommandHelp(name: "cor", arguments: "SQL", summary: "Pearson and Spearman correlation of two columns", minimum: 1, maximum: nil),
+        CommandHelp(name: "lint", arguments: "TEXT", summary: "Check text against the copy rules", minimum: 1, maximum: nil),
+        CommandHelp(name: "save", arguments: "NOTEBOOK", summary: "Save this session's commands and outputs as a notebook", minimum: 1, maximum: 1),
+        CommandHelp(name: "format", arguments: "text|json", summary: "Choose the output format", minimum: 1, maximum: 1),
+        CommandHelp(name: "help", arguments: "[COMMAND]", summary: "Show help", minimum: 0, maximum: 1),
+        CommandHelp(name: "quit", arguments: "", summary: "Leave Cairn (also .exit or Ctrl-D)", minimum: 0, maximum: 0),
+    ]
+
+    public static func named(_ name: String) -> CommandHelp? {
+        all.first { $0.name == name } ?? (name == "exit" ? all.first { $0.name == "quit" } : nil)
+    }
+
+    /// `.help` or `.help PREFIX`.
+    public static func text(prefix: String? = nil) -> String {
+        let shown = all.filter { prefix == nil || $0.name.hasPrefix(prefix!) }
+        let width = shown.map { ".\($0.name) \($0.arguments)".count }.max() ?? 0
+        return shown.map { command in
+            let left = ".\(command.name) \(command.arguments)"
+            return left + String(repeating: " ", count: width - left.count + 2) + command.summary
+        }.joined(separator: "\n") + (shown.isEmpty ? "" : "\n") + (prefix == nil ? "Anything else is read-only SQL against the dataset.\n" : "")
+    }
+}

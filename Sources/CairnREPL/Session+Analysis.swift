@@ -1,0 +1,211 @@
+import CairnAnalysis
+import CairnCopy
+import CairnCore
+import CairnNotebook
+import Foundation
+
+extension Session {
+    func modules() -> String {
+        registry.all.map { descriptor in
+            ([".run \(descriptor.key)  \(descriptor.summary)"] + descriptor.parameters.map { parameter in
+                let value = parameter.kind == .boolean ? (parameter.defaultValue != 0 ? "true" : "false")
+                    : NumberText.format(parameter.defaultValue)
+                return "    \(parameter.name)=\(value)  \(parameter.summary)"
+            }).joined(separator: "\n")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `.run ID[@V] [PARAM=VALUE]...`
+    func runModule(_ arguments: [String]) throws -> String {
+        var overrides: [String: String] = [:]
+        for word in arguments.dropFirst() {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw SessionError("\(word) is not PARAM=VALUE; usage: .run ID[@V] [PARAM=VALUE]...") }
+            overrides[parts[0]] = parts[1]
+        }
+        let run = try moduleRun(arguments[0], overrides: overrides)
+        var report = InsightReport()
+        for data in try selectedProfiles() {
+            let result = try engine.run([run], on: data, asOf: try asOf(for: data))
+            report.insights += result.insights
+            report.withheld += result.withheld
+        }
+        return format == .json ? JSONText.encode(report) : InsightListing.text(report)
+    }
+
+    /// `.replay ID[@V]... [FROM TO] [day|week|month]`
+    func replay(_ arguments: [String]) throws -> String {
+        var modules: [String] = [], dates: [CalendarDay] = []
+        var step = Replay.Step.day
+        for word in arguments {
+            if let chosen = Replay.Step(rawValue: word) { step = chosen }
+            else if let day = CalendarDay(iso: word) { dates.append(day) }
+            else { modules.append(word) }
+        }
+        guard dates.isEmpty || dates.count == 2 else { throw SessionError("give both FROM and TO, or neither") }
+        let runs = try modules.map { try moduleRun($0) }
+        var combined = Replay.Result()
+        for data in try selectedProfiles() {
+            let days: [CalendarDay]
+            if dates.count == 2 {
+                guard dates[0] <= dates[1] else { throw SessionError("FROM \(dates[0]) is after TO \(dates[1])") }
+                days = Replay.days(from: dates[0], to: dates[1], step: step)
+            } else {
+                let all = [data.readings.map(\.date.day), data.headaches.map(\.onset.day), data.medications.map(\.takenAt.day),
+                           data.sleep.map(\.nightOf), data.factors.map(\.at.day)].flatMap { $0 }
+                guard let first = all.min(), let last = all.max() else { continue }
+                days = Replay.days(from: first, to: last, step: step)
+            }
+            let result = try Replay(engine: engine).run(runs, on: data, days: days)
+            combined.events += result.events
+            combined.gates += result.gates
+            combined.steps += result.steps
+            combined.evaluations += result.evaluations
+        }
+        return format == .json ? JSONText.encode(combined) : ReplayListing.text(combined)
+    }
+
+    /// `.compare ID@A ID@B`: two versions on the current profile, side by side.
+    func compare(_ first: String, _ second: String) throws -> String {
+        let runA = try moduleRun(first), runB = try moduleRun(second)
+        var lines: [String] = []
+        let half = max(30, (columns - 4) / 2)
+        for data in try selectedProfiles() {
+            let asOf = try asOf(for: data)
+            let a = try engine.run([runA], on: data, asOf: asOf).insights
+            let b = try engine.run([runB], on: data, asOf: asOf).insights
+            let keyedA = InsightListing.keyed(a), keyedB = InsightListing.keyed(b)
+            lines.append("\(data.profile.id): \(runA.descriptor.key) | \(runB.descriptor.key)")
+            for key in Set(keyedA.keys).union(keyedB.keys).sorted() {
+                let left = keyedA[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
+                let right = keyedB[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
+                let mark = left == right ? " " : "≠"
+                let leftLines = TextWrap.wrap(left, width: half), rightLines = TextWrap.wrap(right, width: half)
+                for index in 0..<max(leftLines.count, rightLines.count) {
+                    let l = index < leftLines.count ? leftLines[index] : ""
+                    let r = index < rightLines.count ? rightLines[index] : ""
+                    lines.append((index == 0 ? mark : " ") + " " + l.padding(toLength: half, withPad: " ", startingAt: 0) + " | " + r)
+                }
+            }
+        }
+        return lines.map { $0.replacingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// `.snapshot FILE`: every module's insights as JSON, written atomically.
+    func snapshot(_ path: String) throws -> String {
+        var report = InsightReport()
+        let runs = try registry.latest.map { try moduleRun($0.key) }
+        for data in try selectedProfiles() {
+            let result = try engine.run(runs, on: data, asOf: try asOf(for: data))
+            report.insights += result.insights
+            report.withheld += result.withheld
+        }
+        let target = resolve(path)
+        do {
+            try Data(JSONText.encode(report).utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
+        }
+        return "Wrote \(report.insights.count) insights to \(path).\n"
+    }
+
+    func lint(_ text: String) -> String {
+        let violations = engine.copyGuard.lint(text, module: nil)
+        if violations.isEmpty { return "Clean.\n" }
+        return violations.map { "\($0.column): \($0.rule): \($0.message)" }.joined(separator: "\n") + "\n"
+    }
+
+    /// `.save NOTEBOOK`: the session's commands and outputs as a notebook, pinned to its
+    /// dataset and as-of date.
+    func save(_ path: String) throws -> String {
+        guard let datasetPath else { throw SessionError("open a dataset first: a notebook pins its dataset") }
+        let target = resolve(path)
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let datasetFromNotebook = RelativePath.from(folder, to: resolve(datasetPath))
+        let pin = ".open \(datasetFromNotebook)\n.asof \(try asOfDay ?? latestDay())"
+        let blocks = transcript.filter { !$0.command.hasPrefix(".open") && !$0.command.hasPrefix(".asof") }
+        var notebook = Notebook(cells: [.prose("# Cairn session\n"), .code(source: pin, output: "")])
+        for entry in blocks { notebook.cells.append(.code(source: entry.command, output: entry.output)) }
+        do {
+            try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
+        }
+        return "Saved \(blocks.count) commands to \(path).\n"
+    }
+}
+
+/// Text for insight lists in the session.
+enum InsightListing {
+    static func text(_ report: InsightReport) -> String {
+        var lines: [String] = []
+        for insight in report.insights {
+            let marker = insight.nonDefault ? " [non-default parameters]" : ""
+            lines.append("\(insight.profile)  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
+            lines.append("  \(insight.text.text)")
+            let evidence = insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }
+            if !evidence.isEmpty { lines.append("  evidence: " + evidence.joined(separator: ", ")) }
+        }
+        for withheld in report.withheld {
+            lines.append("\(withheld.profile)  \(withheld.module)@\(withheld.version) withheld \(withheld.subject): "
+                         + withheld.violations.map(\.rule).joined(separator: ", "))
+        }
+        return lines.isEmpty ? "No insights.\n" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Insights keyed by subject and kind family, for side-by-side comparison.
+    static func keyed(_ insights: [Insight]) -> [String: Insight] {
+        var out: [String: Insight] = [:]
+        var seen: [String: Int] = [:]
+        for insight in insights {
+            let base = "\(insight.subject) \(insight.kind == .progress ? "progress" : "insight")"
+            let ordinal = seen[base, default: 0]
+            seen[base] = ordinal + 1
+            out[base + (ordinal == 0 ? "" : " \(ordinal + 1)")] = insight
+        }
+        return out
+    }
+}
+
+enum ReplayListing {
+    static func text(_ result: Replay.Result) -> String {
+        var lines: [String] = []
+        for gate in result.gates {
+            lines.append("\(gate.step)  \(gate.profile)  gate open    \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)")
+        }
+        for event in result.events {
+            lines.append("\(event.step)  \(event.profile)  \(event.change.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(event.module)@\(event.version) \(event.kind) \(event.subject)")
+        }
+        lines.append("\(result.steps) steps, \(result.evaluations) module evaluations.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+enum TextWrap {
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+enum RelativePath {
+    /// The path of `target` as seen from `folder`.
+    static func from(_ folder: String, to target: String) -> String {
+        let base = URL(fileURLWithPath: folder).standardized.pathComponents
+        let goal = URL(fileURLWithPath: target).standardized.pathComponents
+        var common = 0
+        while common < min(base.count, goal.count) && base[common] == goal[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        let parts = up + goal[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

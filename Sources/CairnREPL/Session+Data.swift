@@ -1,0 +1,183 @@
+import CairnCore
+import CairnStore
+import Foundation
+
+extension Session {
+    func open(_ path: String) throws -> String {
+        let resolved = resolve(path)
+        do {
+            dataset = try Dataset.open(resolved, now: now)
+        } catch {
+            throw SessionError(error.description)
+        }
+        datasetPath = path
+        profilesCache = nil
+        if let profileID, try !profiles().contains(where: { $0.profile.id == profileID }) { self.profileID = nil }
+        let summary = try DatasetSummary(of: dataset!)
+        let rows = summary.tables.reduce(0) { $0 + $1.rows }
+        return "Opened \(path): \(summary.profiles.count) profiles, \(NumberText.grouped(rows)) rows.\n"
+    }
+
+    /// A contract CSV goes into the dataset through the importer; any other CSV becomes a
+    /// temporary table, for exploration only.
+    func importFile(_ path: String, table: String?) throws -> String {
+        let dataset = try requireDataset()
+        let resolved = resolve(path)
+        let name = (resolved as NSString).lastPathComponent
+        if table == nil, ContractTable.forFileName(name) != nil {
+            let target: Dataset
+            if dataset.isDirectory {
+                target = dataset
+            } else {
+                do { target = try Dataset.openOrCreate(dataset.location) } catch { throw SessionError(error.description) }
+            }
+            let report: ImportReport
+            do {
+                report = try DatasetImporter(dataset: target, options: ImportOptions(now: now)).run(sources: [resolved])
+            } catch {
+                throw SessionError(error.description)
+            }
+            if !dataset.isDirectory { self.dataset = try Dataset.open(dataset.location, now: now) }
+            profilesCache = nil
+            return report.text(limit: 10)
+        }
+        guard let table, table.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(table.first?.isNumber ?? true) else {
+            throw SessionError("\(name) is not a contract table; give a table name for it: .import \(path) NAME (letters, digits, _)")
+        }
+        return try importPlainCSV(resolved, display: path, table: table, into: dataset.database)
+    }
+
+    private func importPlainCSV(_ path: String, display: String, table: String, into database: SQLiteDatabase) throws -> String {
+        let reader: CSVReader
+        do { reader = try CSVReader(path: path) } catch { throw SessionError("\(display): \(error)") }
+        guard try reader.readRecord() else { throw SessionError("\(display): the file is empty") }
+        let header = (0..<reader.fieldCount).map { reader.field($0, trimmed: true) ?? "column\($0 + 1)" }
+        let columns = header.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var rows = 0, skipped: [Int] = []
+        try database.execute("BEGIN")
+        do {
+            try database.execute("DROP TABLE IF EXISTS temp.\(table); CREATE TEMP TABLE \(table)(\(columns.joined(separator: ", ")))")
+            let insert = try database.prepare("INSERT INTO temp.\(table) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+            while try reader.readRecord() {
+                guard reader.fieldCount == columns.count else { skipped.append(reader.line); continue }
+                for index in 0..<columns.count {
+                    let text = reader.field(index)
+                    if let text, let number = Double(text), number.isFinite {
+                        try insert.bind(number, at: Int32(index + 1))
+                    } else {
+                        try insert.bind(text.flatMap { $0.isEmpty ? nil : $0 }, at: Int32(index + 1))
+                    }
+                }
+                try insert.run()
+                rows += 1
+            }
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw SessionError("\(display): \(error)")
+        }
+        var text = "Loaded \(rows) rows of \(display) into temporary table \(table) (not saved to the dataset)."
+        if !skipped.isEmpty {
+            text += " Skipped \(skipped.count) ragged row\(skipped.count == 1 ? "" : "s") (lines " + skipped.prefix(5).map(String.init).joined(separator: ", ") + ")."
+        }
+        return text + "\n"
+    }
+
+    func tables() throws -> String {
+        let database = try requireDataset().database
+        let statement = try database.prepare("""
+            SELECT name, 'main' FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+            UNION ALL SELECT name, 'temp' FROM sqlite_temp_schema WHERE type = 'table' ORDER BY 2, 1
+            """)
+        var rows: [[TableRenderer.Cell]] = []
+        while try statement.step() {
+            let name = statement.text(0) ?? "", schema = statement.text(1) ?? ""
+            let count = try database.scalarInt("SELECT count(*) FROM \(schema).\"\(name)\"") ?? 0
+            rows.append([.text(schema == "temp" ? "temp.\(name)" : name), .integer(count)])
+        }
+        return render(columns: ["table", "rows"], rows: rows)
+    }
+
+    func schema(_ table: String?) throws -> String {
+        let database = try requireDataset().database
+        let statement = try database.prepare("""
+            SELECT sql FROM (SELECT name, sql FROM sqlite_schema UNION ALL SELECT name, sql FROM sqlite_temp_schema)
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND (?1 IS NULL OR name = ?1 OR tbl_name = ?1) ORDER BY name
+            """)
+        try statement.bind(table, at: 1)
+        var lines: [String] = []
+        while try statement.step() { lines.append((statement.text(0) ?? "") + ";") }
+        if lines.isEmpty, let table { throw SessionError("no table \(table); .tables lists them") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func profilesList() throws -> String {
+        let rows: [[TableRenderer.Cell]] = try profiles().map { data in
+            [.text(data.profile.id), .text(data.profile.displayName), .text(data.zone.identifier),
+             .text(data.profile.memberType?.rawValue ?? ""), .integer(data.readings.count), .integer(data.headaches.count),
+             .integer(data.visits.count)]
+        }
+        return render(columns: ["profile", "name", "time_zone", "member", "readings", "headaches", "visits"], rows: rows)
+    }
+
+    func chooseProfile(_ id: String?) throws -> String {
+        guard let id else {
+            profileID = nil
+            return "Commands now work on every profile.\n"
+        }
+        let known = try profiles().map(\.profile.id)
+        guard known.contains(id) else { throw SessionError("no profile \(id); profiles: " + known.joined(separator: ", ")) }
+        profileID = id
+        return ""
+    }
+
+    func setAsOf(_ text: String?) throws -> String {
+        guard let text else {
+            asOfDay = nil
+            return "As of the dataset's latest day (\(try latestDay())).\n"
+        }
+        guard let day = CalendarDay(iso: text) else { throw SessionError("\(text) is not a date; use YYYY-MM-DD") }
+        asOfDay = day
+        return ""
+    }
+
+    /// Read-only SQL: a statement that would write is refused before it runs.
+    func sql(_ text: String) throws -> String {
+        let database = try requireDataset().database
+        let statement: SQLiteStatement
+        do {
+            statement = try database.prepare(text)
+        } catch {
+            throw SessionError(error.message)
+        }
+        guard statement.isReadOnly else {
+            throw SessionError("refused: this statement would change the dataset, and SQL here is read-only; nothing was changed")
+        }
+        let (columns, rows) = try collect(statement)
+        return render(columns: columns, rows: rows)
+    }
+
+    func collect(_ statement: SQLiteStatement) throws -> ([String], [[TableRenderer.Cell]]) {
+        let columns = (0..<statement.columnCount).map { statement.columnName($0) }
+        var rows: [[TableRenderer.Cell]] = []
+        do {
+            while try statement.step() {
+                rows.append((0..<statement.columnCount).map { index in
+                    switch statement.columnType(index) {
+                    case 5: return .null
+                    case 1: return .integer(statement.int(index))
+                    case 2: return .real(statement.double(index))
+                    default: return .text(statement.text(index) ?? "")
+                    }
+                })
+            }
+        } catch {
+            throw SessionError(error.message)
+        }
+        return (columns, rows)
+    }
+
+    func render(columns: [String], rows: [[TableRenderer.Cell]]) -> String {
+        format == .json ? TableRenderer.json(columns: columns, rows: rows) : TableRenderer.text(columns: columns, rows: rows)
+    }
+}

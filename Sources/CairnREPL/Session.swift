@@ -1,0 +1,165 @@
+import CairnAnalysis
+import CairnCopy
+import CairnCore
+import CairnModules
+import CairnStore
+import Foundation
+
+/// One working session: an open dataset, a chosen profile and as-of date, an output format, and
+/// the commands run so far. The interactive REPL, `-c`, piped input and notebooks all execute
+/// their commands here, so they behave the same. A command that fails leaves the session as it
+/// was and reports one line.
+public final class Session {
+    public enum Format: String, Sendable { case text, json }
+
+    public internal(set) var datasetPath: String?
+    var dataset: Dataset?
+    var profilesCache: [ProfileData]?
+    public internal(set) var profileID: String?
+    public internal(set) var asOfDay: CalendarDay?
+    public var format: Format = .text
+    /// Where relative paths are resolved (a notebook's folder).
+    public let baseDirectory: String
+    /// The present instant, for imports' future-reading rule only.
+    let now: Int
+    let registry = BuiltinModules.registry()
+    let engine = InsightEngine()
+    /// Commands and outputs, for `.save`.
+    public private(set) var transcript: [(command: String, output: String)] = []
+    /// Terminal width for charts.
+    public var columns = 80
+
+    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int) {
+        self.baseDirectory = baseDirectory
+        self.now = now
+    }
+
+    /// What a command printed, and whether it asked to end the session.
+    public struct Outcome: Sendable {
+        public var output: String
+        public var quit = false
+    }
+
+    /// Runs one command (a dot-command or SQL). Errors leave the session unchanged.
+    public func execute(_ line: String) throws(SessionError) -> Outcome {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return Outcome(output: "") }
+        let outcome: Outcome
+        do {
+            outcome = trimmed.hasPrefix(".") ? try dotCommand(trimmed) : Outcome(output: try sql(trimmed))
+        } catch let error as SessionError {
+            throw error
+        } catch {
+            throw SessionError(String(describing: error))
+        }
+        if !trimmed.hasPrefix(".save") && !trimmed.hasPrefix(".help") && !outcome.quit {
+            transcript.append((trimmed, outcome.output))
+        }
+        return outcome
+    }
+
+    private func dotCommand(_ line: String) throws -> Outcome {
+        let words = CommandLineSplitter.words(String(line.dropFirst()))
+        guard let name = words.first, let help = CommandHelp.named(name) else {
+            let name = words.first ?? ""
+            let close = CommandHelp.all.map(\.name).filter { $0.hasPrefix(String(name.prefix(2))) }
+            throw SessionError("unknown command .\(name)" + (close.isEmpty ? "" : "; did you mean ." + close.joined(separator: " or .") + "?")
+                                + " Enter .help for the list")
+        }
+        let arguments = Array(words.dropFirst())
+        // Commands that take SQL or text keep the rest of the line as written.
+        let rest = String(line.dropFirst(1 + name.count)).trimmingCharacters(in: .whitespaces)
+        if arguments.count < help.minimum || help.maximum.map({ arguments.count > $0 }) == true {
+            throw SessionError(help.usage)
+        }
+        switch help.name {
+        case "open": return Outcome(output: try open(arguments[0]))
+        case "import": return Outcome(output: try importFile(arguments[0], table: arguments.count > 1 ? arguments[1] : nil))
+        case "tables": return Outcome(output: try tables())
+        case "schema": return Outcome(output: try schema(arguments.first))
+        case "profiles": return Outcome(output: try profilesList())
+        case "profile": return Outcome(output: try chooseProfile(arguments.first))
+        case "asof": return Outcome(output: try setAsOf(arguments.first))
+        case "modules": return Outcome(output: modules())
+        case "run": return Outcome(output: try runModule(arguments))
+        case "replay": return Outcome(output: try replay(arguments))
+        case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))
+        case "snapshot": return Outcome(output: try snapshot(arguments[0]))
+        case "chart": return Outcome(output: try chart(rest))
+        case "describe": return Outcome(output: try describe(rest))
+        case "fit": return Outcome(output: try fit(rest))
+        case "cor": return Outcome(output: try correlate(rest))
+        case "lint": return Outcome(output: lint(rest))
+        case "save": return Outcome(output: try save(arguments[0]))
+        case "format":
+            guard let chosen = Format(rawValue: arguments[0]) else { throw SessionError(help.usage) }
+            format = chosen
+            return Outcome(output: "")
+        case "help":
+            if let topic = arguments.first {
+                let name = topic.hasPrefix(".") ? String(topic.dropFirst()) : topic
+                let text = CommandHelp.text(prefix: name)
+                if text.isEmpty { throw SessionError("no command .\(name); enter .help for the list") }
+                return Outcome(output: text)
+            }
+            return Outcome(output: CommandHelp.text())
+        case "quit": return Outcome(output: "", quit: true)
+        default: preconditionFailure("command .\(help.name) has no handler")
+        }
+    }
+
+    /// A path as given, or relative to the session's base directory.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { return home + path.dropFirst(1) }
+        return URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).standardized.path
+    }
+
+    func requireDataset() throws(SessionError) -> Dataset {
+        guard let dataset else { throw SessionError("no dataset is open; use .open DATASET") }
+        return dataset
+    }
+
+    /// Every profile's data, loaded once per open dataset.
+    func profiles() throws -> [ProfileData] {
+        if let profilesCache { return profilesCache }
+        let loaded = try ProfileDataLoader.load(try requireDataset())
+        profilesCache = loaded
+        return loaded
+    }
+
+    /// The profiles commands work on: the chosen one, or all.
+    func selectedProfiles() throws -> [ProfileData] {
+        let all = try profiles()
+        guard let profileID else { return all }
+        return all.filter { $0.profile.id == profileID }
+    }
+
+    /// The as-of instant for a profile: the end of the chosen day, or of the dataset's latest day.
+    func asOf(for data: ProfileData) throws -> Int {
+        let day = try asOfDay ?? latestDay()
+        return data.zone.startOfDay(day.adding(days: 1)) - 1
+    }
+
+    func latestDay() throws -> CalendarDay {
+        let latest = try profiles().compactMap { profile in profile.latestEvent.map { (profile.zone.day(ofEpoch: $0), $0) } }
+            .max { ($0.1, $0.0) < ($1.1, $1.0) }
+        guard let day = latest?.0 else { throw SessionError("the dataset has no dated rows; set a date with .asof YYYY-MM-DD") }
+        return day
+    }
+
+    func moduleRun(_ word: String, overrides: [String: String] = [:]) throws -> ModuleRun {
+        let descriptor: ModuleDescriptor
+        do {
+            descriptor = try registry.lookup(word)
+        } catch {
+            throw SessionError(error.description)
+        }
+        do {
+            return ModuleRun(descriptor: descriptor, parameters: try ParameterValues(
+                specs: descriptor.parameters, module: descriptor.id, overrides: overrides))
+        } catch {
+            throw SessionError(error.description)
+        }
+    }
+}
