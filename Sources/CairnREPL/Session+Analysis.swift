@@ -124,7 +124,7 @@ extension Session {
         let datasetFromNotebook = RelativePath.from(folder, to: resolve(datasetPath))
         let pin = ".open \(datasetFromNotebook)\n.asof \(try asOfDay ?? latestDay())"
         let blocks = transcript.filter { !$0.command.hasPrefix(".open") && !$0.command.hasPrefix(".asof") }
-        var notebook = Notebook(cells: [.prose("# Cairn session\n"), .code(source: pin, output: "")])
+        var notebook = Notebook(cells: [.prose("# Cairn session\n\n"), .code(source: pin, output: try openedMessage(datasetFromNotebook))])
         for entry in blocks { notebook.cells.append(.code(source: entry.command, output: entry.output)) }
         do {
             try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)

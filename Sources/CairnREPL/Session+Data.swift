@@ -13,7 +13,12 @@ extension Session {
         datasetPath = path
         profilesCache = nil
         if let profileID, try !profiles().contains(where: { $0.profile.id == profileID }) { self.profileID = nil }
-        let summary = try DatasetSummary(of: dataset!)
+        return try openedMessage(path)
+    }
+
+    /// What `.open` prints for the dataset now open, named as given.
+    func openedMessage(_ path: String) throws -> String {
+        let summary = try DatasetSummary(of: try requireDataset())
         let rows = summary.tables.reduce(0) { $0 + $1.rows }
         return "Opened \(path): \(summary.profiles.count) profiles, \(NumberText.grouped(rows)) rows.\n"
     }

@@ -5,11 +5,11 @@ import Testing
 struct OpenCommandTests {
     @Test("with no arguments, cairn opens the bundled demo dataset")
     func demo() throws {
-        let result = try CLI.run([])
+        let result = try CLI.run(["-c", ".profiles"])
         #expect(result.status == 0)
-        #expect(result.output.contains("Profiles (6):"))
-        #expect(result.output.contains("lena   Lena Hoffmann  Europe/Berlin"))
-        #expect(result.output.contains("headaches 38"))
+        #expect(result.output.contains("lena     Lena Hoffmann  Europe/Berlin     adult          0         38       0"))
+        let summary = try CLI.run(["summary", demoPath])
+        #expect(summary.output.contains("Profiles (6):"))
     }
 
     @Test("the summary in JSON has stable keys")
