@@ -33,6 +33,10 @@ public final class LineEditor {
         Interrupts.install()
         try? FileManager.default.createDirectory(atPath: (historyPath as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
+        // append_history writes only to a file that exists.
+        if !FileManager.default.fileExists(atPath: historyPath) {
+            FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
         using_history()
         read_history(historyPath)
         print(banner, terminator: "")

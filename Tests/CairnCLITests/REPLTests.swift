@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The interactive REPL, driven through a pseudo-terminal.
+@Suite("REPL on a terminal", .serialized)
+struct REPLTests {
+    let scratch = Scratch()
+    var demo: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Datasets/demo").path
+    }
+    var history: String { scratch.path + "/state/cairn/history" }
+
+    func start() throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(arguments: [demo], environment: [
+            "XDG_STATE_HOME": scratch.path + "/state", "HOME": scratch.path, "TERM": "xterm", "NO_COLOR": "1",
+        ])
+        #expect(terminal.waitFor("Enter .help for commands"), "no banner: \(terminal.screen)")
+        #expect(terminal.waitFor("cairn> "))
+        return terminal
+    }
+
+    @Test("a bad command prints one error line and the prompt returns; the next command works")
+    func badThenGood() throws {
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type(".nonsense\r")
+        #expect(terminal.waitFor("Error: unknown command .nonsense", after: mark))
+        #expect(terminal.waitFor("cairn> ", after: mark))
+        terminal.type(".profiles\r")
+        #expect(terminal.waitFor("Lena Hoffmann", after: mark), "\(terminal.screen)")
+        terminal.type("SELECT bogus FROM nowhere;\r")
+        #expect(terminal.waitFor("Error: no such table: nowhere", after: mark))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("a statement that would write is refused; the session goes on")
+    func refusedWrite() throws {
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type("DELETE FROM readings;\r")
+        #expect(terminal.waitFor("refused: this statement would change the dataset", after: mark))
+        terminal.type("SELECT count(*) AS n FROM readings;\r")
+        #expect(terminal.waitFor("244", after: mark))
+        terminal.type("\u{4}")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("history is kept in a file holding only commands, and Up recalls the last one")
+    func historyFile() throws {
+        var terminal = try start()
+        terminal.type(".profile lena\r")
+        terminal.type("SELECT count(*) AS nights FROM sleep;\r")
+        #expect(terminal.waitFor("184"))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains(".profile lena"))
+        #expect(saved.contains("SELECT count(*) AS nights FROM sleep;"))
+        #expect(!saved.contains("184"))
+
+        terminal = try start()
+        let mark = terminal.end
+        // The last command was .quit; the one before it is the query.
+        terminal.type("\u{1B}[A")
+        usleep(100_000)
+        terminal.type("\u{1B}[A\r")
+        #expect(terminal.waitFor("nights", after: mark))
+        #expect(terminal.waitFor("184", after: mark))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("tab completes dot-commands, module ids and profile ids")
+    func completion() throws {
+        let terminal = try start()
+        var mark = terminal.end
+        terminal.type(".mod\t\r")
+        #expect(terminal.waitFor("medication-overuse@1", after: mark), "\(terminal.screen)")
+        mark = terminal.end
+        terminal.type(".profile le\t\r")
+        #expect(terminal.waitFor("cairn lena> ", after: mark), "\(terminal.screen)")
+        mark = terminal.end
+        terminal.type(".run medication-ov\t\r")
+        #expect(terminal.waitFor("No insights.", after: mark), "\(terminal.screen)")
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("Ctrl-C abandons the line being typed and the prompt returns; Ctrl-D leaves")
+    func controlC() throws {
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type("SELECT 424242")
+        #expect(terminal.waitFor("SELECT 424242", after: mark))
+        terminal.type("\u{3}")
+        usleep(200_000)
+        terminal.type("SELECT 7 AS seven;\r")
+        #expect(terminal.waitFor("seven", after: mark))
+        terminal.drain()
+        #expect(!terminal.screen[mark...].contains("424242\r\n-"), "the cancelled line ran: \(terminal.screen)")
+        #expect(terminal.process.isRunning)
+        terminal.type("\u{4}")
+        #expect(terminal.exitStatus() == 0)
+    }
+}
