@@ -64,8 +64,9 @@ public struct Replay: Sendable {
         return days
     }
 
+    /// `progress` is called before each step; throwing from it stops the replay (Ctrl-C).
     public func run(_ runs: [ModuleRun], on data: ProfileData, days: [CalendarDay],
-                    progress: ((Int) -> Void)? = nil) throws -> Result {
+                    progress: ((Int) throws -> Void)? = nil) throws -> Result {
         var result = Result()
         var cursor = ProfileCursor(data)
         var previous: [String: [Insight]] = [:]
@@ -73,7 +74,7 @@ public struct Replay: Sendable {
         var openGates: Set<String> = []
         var lastKeys: [String: Insight] = [:]
         for (index, day) in days.enumerated() {
-            progress?(index)
+            try progress?(index)
             let instant = data.zone.startOfDay(day.adding(days: 1)) - 1
             let dataChanged = cursor.advance(to: instant)
             var current: [String: Insight] = [:]

@@ -28,6 +28,7 @@ public final class LineEditor {
 
     public func run(banner: String) {
         Completion.session = session
+        session.isCancelled = { Interrupts.cancelled != 0 }
         cairn_rl_set_completion(Completion.complete)
         cairn_rl_set_catch_signals(0)
         Interrupts.install()

@@ -56,7 +56,9 @@ extension Session {
                 guard let first = all.min(), let last = all.max() else { continue }
                 days = Replay.days(from: first, to: last, step: step)
             }
-            let result = try Replay(engine: engine).run(runs, on: data, days: days)
+            let result = try Replay(engine: engine).run(runs, on: data, days: days) { _ in
+                if self.isCancelled() { throw SessionError("cancelled") }
+            }
             combined.events += result.events
             combined.gates += result.gates
             combined.steps += result.steps

@@ -106,7 +106,7 @@ extension Session {
     func schema(_ table: String?) throws -> String {
         let database = try requireDataset().database
         let statement = try database.prepare("""
-            SELECT sql FROM (SELECT name, sql FROM sqlite_schema UNION ALL SELECT name, sql FROM sqlite_temp_schema)
+            SELECT sql FROM (SELECT name, tbl_name, sql FROM sqlite_schema UNION ALL SELECT name, tbl_name, sql FROM sqlite_temp_schema)
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND (?1 IS NULL OR name = ?1 OR tbl_name = ?1) ORDER BY name
             """)
         try statement.bind(table, at: 1)

@@ -28,6 +28,8 @@ public final class Session {
     public private(set) var transcript: [(command: String, output: String)] = []
     /// Terminal width for charts.
     public var columns = 80
+    /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
+    public var isCancelled: () -> Bool = { false }
 
     public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int) {
         self.baseDirectory = baseDirectory

@@ -105,3 +105,88 @@ struct WorkbenchTests {
         #expect(try CLI.run(["diff", may, scratch.path + "/missing.json"]).status == 2)
     }
 }
+
+@Suite("Dot-commands")
+struct DotCommandTests {
+    let scratch = Scratch()
+    var demo: String { WorkbenchTests.root.appendingPathComponent("Datasets/demo").path }
+
+    func run(_ commands: String, on dataset: String? = nil) throws -> CLI.Result {
+        try CLI.run([dataset ?? demo, "-c", commands])
+    }
+
+    @Test(".help lists every command; .help PREFIX narrows it; a wrong argument count prints the usage")
+    func help() throws {
+        let all = try run(".help")
+        for name in ["open", "import", "tables", "schema", "profiles", "profile", "asof", "modules", "run", "replay", "compare",
+                     "snapshot", "chart", "describe", "fit", "cor", "lint", "save", "format", "help", "quit"] {
+            #expect(all.output.contains(".\(name) "), "\(name)")
+        }
+        #expect(try run(".help pro").output.split(separator: "\n").count == 2)
+        let usage = try run(".compare weather-correlation@1")
+        #expect(usage.status == 1 && usage.error == "Error: Usage: .compare ID@A ID@B\n")
+    }
+
+    @Test(".tables and .schema show the contract tables")
+    func tables() throws {
+        let tables = try run(".tables").output
+        #expect(tables.contains("readings              244"))
+        #expect(tables.contains("weather              4440"))
+        #expect(try run(".schema sleep").output.hasPrefix("CREATE TABLE sleep(id INTEGER PRIMARY KEY, profile_id TEXT NOT NULL"))
+    }
+
+    @Test(".import loads any CSV as a temporary table to explore, and a contract CSV into the dataset")
+    func importFiles() throws {
+        let csv = scratch.write("pollen.csv", "day,grains\n2026-04-01,120\n2026-04-02,80\n2026-04-03\n")
+        let plain = try run(".import \(csv) pollen; SELECT sum(grains) AS total FROM pollen")
+        #expect(plain.status == 0)
+        #expect(plain.output.contains("Loaded 2 rows of \(csv) into temporary table pollen (not saved to the dataset). Skipped 1 ragged row (lines 4)."))
+        #expect(plain.output.contains("200"))
+        #expect(try run(".import \(csv)").error.contains("is not a contract table; give a table name"))
+        let target = scratch.path + "/copy.sqlite"
+        #expect(try CLI.run(["import", demo, "--into", target, "--now", "2026-11-22"]).status == 0)
+        let readings = scratch.write("new/readings.csv", "profile_id,marker,value,date\nmaya,ldl,150,2026-10-01\n")
+        let contract = try run(".import \(readings); SELECT count(*) AS n FROM readings", on: target)
+        #expect(contract.output.contains("Imported 1 of 1 rows"))
+        #expect(contract.output.contains("245"))
+    }
+
+    @Test(".describe, .fit and .cor compute over a query's columns")
+    func statistics() throws {
+        let describe = try run(".describe SELECT duration_min FROM sleep WHERE profile_id = 'lena'").output
+        #expect(describe.contains("duration_min  184"))
+        let fit = try run(".fit SELECT id, value FROM readings WHERE profile_id = 'maya' AND marker = 'ldl'").output
+        #expect(fit.contains("slope 95% interval") && fit.contains("R²"))
+        let cor = try run(".cor SELECT duration_min, quality FROM sleep").output
+        #expect(cor.contains("pearson") && cor.contains("spearman"))
+        #expect(try run(".fit SELECT 1").status == 1)
+    }
+
+    @Test(".chart draws the readings over time with the band and out-of-range points")
+    func chart() throws {
+        let chart = try run(".profile maya; .chart ldl").output
+        #expect(chart.hasPrefix("LDL Cholesterol (mg/dL), maya\n"))
+        #expect(chart.contains("●") && chart.contains("✕") && chart.contains("░"))
+        #expect(chart.contains("░ range …–100"))
+        #expect(try run(".chart ldl").error.contains("choose a profile first"))
+        #expect(try run(".profile maya; .chart cholestrol").error.contains("no marker cholestrol"))
+    }
+
+    @Test(".compare shows two versions side by side; .snapshot writes what cairn diff reads")
+    func compareAndSnapshot() throws {
+        let compare = try run(".profile lena; .asof 2026-03-31; .compare weather-correlation@1 weather-correlation@2").output
+        #expect(compare.hasPrefix("lena: weather-correlation@1 | weather-correlation@2\n"))
+        #expect(compare.contains("≠"))
+        let snapshot = scratch.path + "/snap.json"
+        #expect(try run(".profile lena; .asof 2026-05-31; .snapshot \(snapshot)").output.hasPrefix("Wrote "))
+        #expect(try CLI.run(["diff", snapshot, snapshot]).status == 0)
+    }
+
+    @Test(".lint and .format json")
+    func lintAndFormat() throws {
+        #expect(try run(".lint Poor sleep causes headaches").output.contains("CausalClaims"))
+        #expect(try run(".lint Poor sleep came first").output == "Clean.\n")
+        #expect(try run(".format json; .profile lena; .asof 2026-05-31; .run medication-overuse").output.contains("\"acute_days\" : 14"))
+        #expect(try run(".format yaml").status == 1)
+    }
+}
