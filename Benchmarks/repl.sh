@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# REPL responsiveness on the demo dataset: time to open the dataset and be ready for input, and
+# the time each command adds, measured as `cairn DATASET -c CMD` against `cairn DATASET -c .quit`
+# (the same start-up and open). The SQLite shell answering the same SQL on the same file is the
+# outside reference.
+#
+#   Benchmarks/repl.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-21}
+work=Benchmarks/work
+mkdir -p "$work"
+scripts/ensure-system-libraries
+swift build -c release --product cairn >&2
+cairn=.build/release/cairn
+rm -f "$work/demo.sqlite" "$work/demo.rejects.csv"
+"$cairn" import Datasets/demo --into "$work/demo.sqlite" --now 2026-11-22 > /dev/null
+
+now_ns() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+time_command() {  # median microseconds of running "$@" RUNS times
+    local samples=()
+    for _ in $(seq "$runs"); do
+        local start; start=$(now_ns); "$@" > /dev/null; samples+=($(( ($(now_ns) - start) / 1000 )))
+    done
+    printf '%s\n' "${samples[@]}" | median
+}
+ms() { awk -v t="$1" 'BEGIN { printf "%.1f", t / 1000 }'; }
+
+ready_dir=$(time_command "$cairn" Datasets/demo -c .quit)
+ready=$(time_command "$cairn" "$work/demo.sqlite" -c .quit)
+sqlite=$(time_command sqlite3 "$work/demo.sqlite" "SELECT marker, count(*) FROM readings GROUP BY marker")
+echo "ready for input: $(ms "$ready") ms on demo.sqlite, $(ms "$ready_dir") ms on the CSV directory (imported in memory)"
+echo "sqlite3 shell, start + one GROUP BY on demo.sqlite: $(ms "$sqlite") ms"
+for command in ".profiles" "SELECT marker, count(*) FROM readings GROUP BY marker" ".profile lena; .run trigger-cooccurrence" \
+               ".profile maya; .run marker-trends" ".profile maya; .chart ldl" ".describe SELECT duration_min FROM sleep" \
+               ".profile lena; .compare weather-correlation@1 weather-correlation@2"; do
+    total=$(time_command "$cairn" "$work/demo.sqlite" -c "$command")
+    echo "command: $command: +$(ms $((total - ready))) ms"
+done
