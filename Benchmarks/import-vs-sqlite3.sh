@@ -6,22 +6,16 @@
 #   Benchmarks/import-vs-sqlite3.sh [ROWS] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 rows=${1:-1000000}
 runs=${2:-5}
-work=Benchmarks/work
-mkdir -p "$work"
 command -v sqlite3 >/dev/null || { echo "sqlite3 is needed: apt-get install sqlite3" >&2; exit 1; }
 
-scripts/ensure-system-libraries
-swift build -c release --product cairn >&2
-cairn=.build/release/cairn
 csv=$work/readings.csv
 if [ ! -f "$csv" ] || [ "$(($(wc -l < "$csv") - 1))" -ne "$rows" ]; then
     "$cairn" synth readings --rows "$rows" --out "$csv"
 fi
 
-now_ns() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 cairn_times=()
 sqlite_times=()

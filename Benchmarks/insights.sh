@@ -6,18 +6,12 @@
 #   Benchmarks/insights.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Benchmarks/common.sh
 runs=${1:-21}
-work=Benchmarks/work
-mkdir -p "$work"
-scripts/ensure-system-libraries
-swift build -c release --product cairn >&2
-cairn=.build/release/cairn
 rm -f "$work/demo.sqlite" "$work/demo.rejects.csv"
 "$cairn" import Datasets/demo --into "$work/demo.sqlite" --now 2026-11-22 > /dev/null
 profiles=$(sqlite3 "$work/demo.sqlite" "SELECT count(*) FROM profiles")
 
-now_ns() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 insights=()
 summary=()
 for run in $(seq "$runs"); do

@@ -55,6 +55,21 @@ public struct ProfileData: Sendable {
 
     public var resolvedHeadaches: [Headache] { headaches.filter(\.isResolved) }
 
+    /// The first and last local days of the profile's dated rows (visits aside), or nil.
+    public var daySpan: ClosedRange<CalendarDay>? {
+        let days = [readings.map(\.date.day), headaches.map(\.onset.day), medications.map(\.takenAt.day),
+                    sleep.map(\.nightOf), factors.map(\.at.day)].flatMap { $0 }
+        guard let first = days.min(), let last = days.max() else { return nil }
+        return first...last
+    }
+
+    /// The local day of the latest event across profiles, in its own profile's zone: the
+    /// default as-of day, never the clock.
+    public static func latestEventDay(_ profiles: [ProfileData]) -> CalendarDay? {
+        profiles.compactMap { profile in profile.latestEvent.map { (profile.zone.day(ofEpoch: $0), $0) } }
+            .max { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
     /// The latest event instant (visits excluded: they may be planned), or nil with no events.
     public var latestEvent: Int? {
         [readings.last?.date.epochSeconds, headaches.last?.onset.epochSeconds, medications.last?.takenAt.epochSeconds,

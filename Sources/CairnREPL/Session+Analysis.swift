@@ -51,10 +51,8 @@ extension Session {
                 guard dates[0] <= dates[1] else { throw SessionError("FROM \(dates[0]) is after TO \(dates[1])") }
                 days = Replay.days(from: dates[0], to: dates[1], step: step)
             } else {
-                let all = [data.readings.map(\.date.day), data.headaches.map(\.onset.day), data.medications.map(\.takenAt.day),
-                           data.sleep.map(\.nightOf), data.factors.map(\.at.day)].flatMap { $0 }
-                guard let first = all.min(), let last = all.max() else { continue }
-                days = Replay.days(from: first, to: last, step: step)
+                guard let span = data.daySpan else { continue }
+                days = Replay.days(from: span.lowerBound, to: span.upperBound, step: step)
             }
             let result = try Replay(engine: engine).run(runs, on: data, days: days) { _ in
                 if self.isCancelled() { throw SessionError("cancelled") }

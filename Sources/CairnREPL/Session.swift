@@ -144,9 +144,7 @@ public final class Session {
     }
 
     func latestDay() throws -> CalendarDay {
-        let latest = try profiles().compactMap { profile in profile.latestEvent.map { (profile.zone.day(ofEpoch: $0), $0) } }
-            .max { ($0.1, $0.0) < ($1.1, $1.0) }
-        guard let day = latest?.0 else { throw SessionError("the dataset has no dated rows; set a date with .asof YYYY-MM-DD") }
+        guard let day = ProfileData.latestEventDay(try profiles()) else { throw SessionError("the dataset has no dated rows; set a date with .asof YYYY-MM-DD") }
         return day
     }
 

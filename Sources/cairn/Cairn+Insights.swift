@@ -110,9 +110,7 @@ enum InsightRequest {
             }
         }
         // The local day of the dataset's latest event, as the end of that day in each zone.
-        let latest = data.compactMap { profile in profile.latestEvent.map { (profile.zone.day(ofEpoch: $0), $0) } }
-            .max { ($0.1, $0.0) < ($1.1, $1.0) }
-        guard let day = latest?.0 else { return { _ in 0 } }
+        guard let day = ProfileData.latestEventDay(data) else { return { _ in 0 } }
         return { $0.zone.startOfDay(day.adding(days: 1)) - 1 }
     }
 }

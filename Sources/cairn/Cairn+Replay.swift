@@ -84,11 +84,8 @@ extension CairnAnalysis.Replay.Step: ExpressibleByArgument {}
 enum ReplaySpan {
     /// The days to visit for a profile: the options, else the span of its dated rows.
     static func days(_ data: ProfileData, from: String?, to: String?, step: CairnAnalysis.Replay.Step) -> [CalendarDay]? {
-        let dayLists: [[CalendarDay]] = [data.readings.map(\.date.day), data.headaches.map(\.onset.day),
-                                         data.medications.map(\.takenAt.day), data.sleep.map(\.nightOf), data.factors.map(\.at.day)]
-        let all = dayLists.flatMap { $0 }
-        guard let first = from.flatMap({ CalendarDay(iso: $0) }) ?? all.min(),
-              let last = to.flatMap({ CalendarDay(iso: $0) }) ?? all.max(), first <= last else { return nil }
+        guard let first = from.flatMap({ CalendarDay(iso: $0) }) ?? data.daySpan?.lowerBound,
+              let last = to.flatMap({ CalendarDay(iso: $0) }) ?? data.daySpan?.upperBound, first <= last else { return nil }
         return CairnAnalysis.Replay.days(from: first, to: last, step: step)
     }
 }
