@@ -6,3 +6,8 @@ work=Benchmarks/work
 mkdir -p "$work"
 now_ns() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# Imports the demo dataset into $work/demo.sqlite, fresh.
+import_demo() {
+    rm -f "$work/demo.sqlite" "$work/demo.rejects.csv"
+    "$cairn" import Datasets/demo --into "$work/demo.sqlite" --now 2026-11-22 > /dev/null
+}

@@ -9,8 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 runs=${1:-21}
-rm -f "$work/demo.sqlite" "$work/demo.rejects.csv"
-"$cairn" import Datasets/demo --into "$work/demo.sqlite" --now 2026-11-22 > /dev/null
+import_demo
 
 time_command() {  # median microseconds of running "$@" RUNS times
     local samples=()
