@@ -1,4 +1,5 @@
 import CairnCopy
+import CairnCore
 
 /// What a module found, before the copy guard has seen its text.
 public struct InsightDraft: Sendable {
@@ -88,7 +89,7 @@ public indirect enum Evidence: Sendable, Equatable, Encodable {
     /// Compact text for people: numbers to six significant digits.
     public var text: String {
         switch self {
-        case .number(let value): return value.isFinite ? shortNumber(value) : "undefined"
+        case .number(let value): return value.isFinite ? NumberText.format(value, significantDigits: 6) : "undefined"
         case .integer(let value): return String(value)
         case .text(let value): return value
         case .flag(let value): return value ? "true" : "false"
@@ -98,18 +99,3 @@ public indirect enum Evidence: Sendable, Equatable, Encodable {
         }
     }
 }
-
-func shortNumber(_ value: Double) -> String {
-    if value == value.rounded() && abs(value) < 1e12 { return String(Int64(value)) }
-    var text = String(value)
-    if let parsed = Double(text), abs(parsed) >= 1e-4 {
-        // Six significant digits is plenty for people; JSON carries the full value.
-        let magnitude = Int(floor(log10(abs(parsed))))
-        let decimals = max(0, 5 - magnitude)
-        let scale = pow(10.0, Double(decimals))
-        text = String((parsed * scale).rounded() / scale)
-    }
-    return text
-}
-
-import Foundation

@@ -37,12 +37,19 @@ public struct InsightEngine: Sendable {
     }
 
     public func run(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> InsightReport {
+        try evaluate(runs, on: data, asOf: asOf).report
+    }
+
+    /// The report, and every module's gates as evaluated (replay records when they open).
+    func evaluate(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [[Gate]]) {
         let visible = data.asOf(asOf)
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: data.zone.offset(atEpoch: asOf))
         var report = InsightReport()
+        var allGates: [[Gate]] = []
         for run in runs {
             let module = try run.descriptor.instantiate(run.parameters)
             let gates = module.gates(visible)
+            allGates.append(gates)
             let drafts: [InsightDraft]
             if let closed = gates.first(where: { !$0.isOpen }) {
                 drafts = [InsightDraft(
@@ -66,6 +73,6 @@ public struct InsightEngine: Sendable {
                 }
             }
         }
-        return report
+        return (report, allGates)
     }
 }

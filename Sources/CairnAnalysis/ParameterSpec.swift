@@ -1,3 +1,5 @@
+import CairnCore
+
 /// A module parameter: its name, default and valid range. Parameters are numbers or flags.
 public struct ParameterSpec: Sendable, Equatable, Encodable {
     public enum Kind: String, Sendable, Encodable { case integer, number, boolean }
@@ -73,7 +75,7 @@ public struct ParameterValues: Sendable, Equatable {
             }
             guard let value, spec.kind == .boolean || (spec.minimum...spec.maximum).contains(value) else {
                 let described = spec.kind == .boolean ? "true or false"
-                    : "a\(spec.kind == .integer ? " whole" : "") number from \(Self.text(spec.minimum)) to \(Self.text(spec.maximum))"
+                    : "a\(spec.kind == .integer ? " whole" : "") number from \(NumberText.format(spec.minimum)) to \(NumberText.format(spec.maximum))"
                 throw .invalid(name: name, value: text, spec: described)
             }
             values[name] = value
@@ -89,8 +91,4 @@ public struct ParameterValues: Sendable, Equatable {
     public func integer(_ name: String) -> Int { Int(number(name)) }
 
     public func flag(_ name: String) -> Bool { number(name) != 0 }
-
-    static func text(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 }

@@ -90,13 +90,13 @@ public struct Replay: Sendable {
                 if !dataChanged, let cached = previous[key], lastPeriod[key] == period {
                     insights = cached
                 } else {
-                    let report = try engine.run([run], on: data, asOf: instant)
+                    let (report, gates) = try engine.evaluate([run], on: data, asOf: instant)
                     result.evaluations += 1
                     result.withheld += report.withheld
                     insights = report.insights
                     previous[key] = insights
                     lastPeriod[key] = period
-                    for gate in try gates(run, data.asOf(instant)) where gate.isOpen {
+                    for gate in gates[0] where gate.isOpen {
                         let gateKey = key + "|" + gate.name
                         guard openGates.insert(gateKey).inserted else { continue }
                         result.gates.append(GateOpening(step: day.description, profile: data.profile.id,
@@ -124,10 +124,6 @@ public struct Replay: Sendable {
             result.steps += 1
         }
         return result
-    }
-
-    private func gates(_ run: ModuleRun, _ data: ProfileData) throws -> [Gate] {
-        try run.descriptor.instantiate(run.parameters).gates(data)
     }
 
     /// An insight's identity across steps: profile, module, subject, and which of that

@@ -1,3 +1,4 @@
+import CairnCore
 import Foundation
 
 /// A snapshot: the JSON of `cairn insights --format json`, read back for comparison. Evidence is
@@ -85,7 +86,7 @@ public indirect enum JSONValue: Sendable, Decodable, Equatable {
 
     var text: String {
         switch self {
-        case .number(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .number(let value): return NumberText.format(value, significantDigits: 15)
         case .text(let value): return "\"\(value)\""
         case .flag(let value): return String(value)
         case .null: return "null"

@@ -36,7 +36,7 @@ public final class LineEditor {
                                                  withIntermediateDirectories: true)
         // append_history writes only to a file that exists.
         if !FileManager.default.fileExists(atPath: historyPath) {
-            FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         using_history()
         read_history(historyPath)

@@ -5,15 +5,7 @@ import CairnNotebook
 import Foundation
 
 extension Session {
-    func modules() -> String {
-        registry.all.map { descriptor in
-            ([".run \(descriptor.key)  \(descriptor.summary)"] + descriptor.parameters.map { parameter in
-                let value = parameter.kind == .boolean ? (parameter.defaultValue != 0 ? "true" : "false")
-                    : NumberText.format(parameter.defaultValue)
-                return "    \(parameter.name)=\(value)  \(parameter.summary)"
-            }).joined(separator: "\n")
-        }.joined(separator: "\n") + "\n"
-    }
+    func modules() -> String { registry.text() }
 
     /// `.run ID[@V] [PARAM=VALUE]...`
     func runModule(_ arguments: [String]) throws -> String {
@@ -30,7 +22,7 @@ extension Session {
             report.insights += result.insights
             report.withheld += result.withheld
         }
-        return format == .json ? JSONText.encode(report) : InsightListing.text(report)
+        return format == .json ? JSONText.encode(report) : report.text()
     }
 
     /// `.replay ID[@V]... [FROM TO] [day|week|month]`
@@ -62,7 +54,7 @@ extension Session {
             combined.steps += result.steps
             combined.evaluations += result.evaluations
         }
-        return format == .json ? JSONText.encode(combined) : ReplayListing.text(combined)
+        return format == .json ? JSONText.encode(combined) : combined.text()
     }
 
     /// `.compare ID@A ID@B`: two versions on the current profile, side by side.
@@ -74,7 +66,7 @@ extension Session {
             let asOf = try asOf(for: data)
             let a = try engine.run([runA], on: data, asOf: asOf).insights
             let b = try engine.run([runB], on: data, asOf: asOf).insights
-            let keyedA = InsightListing.keyed(a), keyedB = InsightListing.keyed(b)
+            let keyedA = InsightReport.keyedBySubject(a), keyedB = InsightReport.keyedBySubject(b)
             lines.append("\(data.profile.id): \(runA.descriptor.key) | \(runB.descriptor.key)")
             for key in Set(keyedA.keys).union(keyedB.keys).sorted() {
                 let left = keyedA[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
@@ -132,52 +124,6 @@ extension Session {
             throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
         }
         return "Saved \(blocks.count) commands to \(path).\n"
-    }
-}
-
-/// Text for insight lists in the session.
-enum InsightListing {
-    static func text(_ report: InsightReport) -> String {
-        var lines: [String] = []
-        for insight in report.insights {
-            let marker = insight.nonDefault ? " [non-default parameters]" : ""
-            lines.append("\(insight.profile)  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
-            lines.append("  \(insight.text.text)")
-            let evidence = insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }
-            if !evidence.isEmpty { lines.append("  evidence: " + evidence.joined(separator: ", ")) }
-        }
-        for withheld in report.withheld {
-            lines.append("\(withheld.profile)  \(withheld.module)@\(withheld.version) withheld \(withheld.subject): "
-                         + withheld.violations.map(\.rule).joined(separator: ", "))
-        }
-        return lines.isEmpty ? "No insights.\n" : lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Insights keyed by subject and kind family, for side-by-side comparison.
-    static func keyed(_ insights: [Insight]) -> [String: Insight] {
-        var out: [String: Insight] = [:]
-        var seen: [String: Int] = [:]
-        for insight in insights {
-            let base = "\(insight.subject) \(insight.kind == .progress ? "progress" : "insight")"
-            let ordinal = seen[base, default: 0]
-            seen[base] = ordinal + 1
-            out[base + (ordinal == 0 ? "" : " \(ordinal + 1)")] = insight
-        }
-        return out
-    }
-}
-
-enum ReplayListing {
-    static func text(_ result: Replay.Result) -> String {
-        var lines: [String] = []
-        for gate in result.gates {
-            lines.append("\(gate.step)  \(gate.profile)  gate open    \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)")
-        }
-        for event in result.events {
-            lines.append("\(event.step)  \(event.profile)  \(event.change.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(event.module)@\(event.version) \(event.kind) \(event.subject)")
-        }
-        lines.append("\(result.steps) steps, \(result.evaluations) module evaluations.")
-        return lines.joined(separator: "\n") + "\n"
     }
 }
 

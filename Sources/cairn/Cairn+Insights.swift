@@ -54,7 +54,7 @@ extension Cairn {
                 report.insights += result.insights
                 report.withheld += result.withheld
             }
-            Standard.output(format == .json ? InsightText.json(report) : InsightText.text(report))
+            Standard.output(format == .json ? JSONText.encode(report) : report.text())
         }
     }
 }
@@ -115,36 +115,3 @@ enum InsightRequest {
     }
 }
 
-/// Rendering of insight reports.
-enum InsightText {
-    static func json(_ report: InsightReport) -> String {
-        JSONText.encode(report)
-    }
-
-    static func text(_ report: InsightReport) -> String {
-        var lines: [String] = []
-        var currentProfile: String?
-        for insight in report.insights {
-            if insight.profile != currentProfile {
-                if currentProfile != nil { lines.append("") }
-                lines.append("\(insight.profile) (as of \(insight.asOf))")
-                currentProfile = insight.profile
-            }
-            let marker = insight.nonDefault ? " [non-default parameters]" : ""
-            lines.append("  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
-            lines.append("    \(insight.text.text)")
-            let evidence = insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }
-            if !evidence.isEmpty { lines.append("    evidence: " + evidence.joined(separator: ", ")) }
-        }
-        if report.insights.isEmpty { lines.append("No insights.") }
-        if !report.withheld.isEmpty {
-            lines.append("")
-            lines.append("Withheld by the copy guard:")
-            for withheld in report.withheld {
-                let rules = withheld.violations.map { "\($0.rule) ('\($0.match)')" }.joined(separator: ", ")
-                lines.append("  \(withheld.profile) \(withheld.module)@\(withheld.version) \(withheld.subject): \(rules)")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-}

@@ -13,7 +13,8 @@ extension Cairn {
         var format: OutputFormat = .text
 
         func run() throws {
-            let descriptors = BuiltinModules.registry().all
+            let registry = BuiltinModules.registry()
+            let descriptors = registry.all
             if format == .json {
                 struct Entry: Encodable { var id: String, version: Int, summary: String, parameters: [ParameterSpec] }
                 Standard.output(JSONText.encode(descriptors.map {
@@ -21,24 +22,7 @@ extension Cairn {
                 }))
                 return
             }
-            var lines: [String] = []
-            for descriptor in descriptors {
-                lines.append("\(descriptor.key)  \(descriptor.summary)")
-                for parameter in descriptor.parameters {
-                    let range = parameter.kind == .boolean ? "true/false"
-                        : "\(ParameterText.number(parameter.minimum))..\(ParameterText.number(parameter.maximum))"
-                    let value = parameter.kind == .boolean ? (parameter.defaultValue != 0 ? "true" : "false")
-                        : ParameterText.number(parameter.defaultValue)
-                    lines.append("    \(parameter.name) = \(value)  (\(range)) \(parameter.summary)")
-                }
-            }
-            Standard.output(lines.joined(separator: "\n") + "\n")
+            Standard.output(registry.text())
         }
-    }
-}
-
-enum ParameterText {
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -74,7 +74,7 @@ extension Cairn {
                 combined.evaluations += result.evaluations
                 combined.withheld += result.withheld
             }
-            Standard.output(format == .json ? JSONText.encode(combined) : ReplayText.text(combined))
+            Standard.output(format == .json ? JSONText.encode(combined) : combined.text())
         }
     }
 }
@@ -90,27 +90,3 @@ enum ReplaySpan {
     }
 }
 
-enum ReplayText {
-    static func text(_ result: CairnAnalysis.Replay.Result) -> String {
-        var lines: [String] = []
-        var profile = ""
-        let gatesByProfile = Dictionary(grouping: result.gates, by: \.profile)
-        for event in result.events {
-            if event.profile != profile {
-                if !profile.isEmpty { lines.append("") }
-                profile = event.profile
-                lines.append(profile)
-                for gate in gatesByProfile[profile] ?? [] {
-                    lines.append("  \(gate.step)  gate open   \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)")
-                }
-            }
-            let change = event.change.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-            lines.append("  \(event.step)  \(change) \(event.module)@\(event.version) \(event.kind) \(event.subject)")
-            if event.change != .disappeared { lines.append("              \(event.text)") }
-        }
-        if result.events.isEmpty { lines.append("No insights over the replay.") }
-        lines.append("")
-        lines.append("\(result.steps) steps, \(result.evaluations) module evaluations.")
-        return lines.joined(separator: "\n") + "\n"
-    }
-}
