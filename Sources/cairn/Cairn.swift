@@ -12,8 +12,8 @@ struct Cairn: ParsableCommand {
         commandName: "cairn",
         abstract: "A workbench for personal health data analytics.",
         discussion: """
-            With no subcommand, opens a dataset (the bundled demo dataset when none is given) and \
-            prints its summary.
+            With no subcommand, opens a dataset (the bundled demo dataset when none is given) in \
+            the REPL, or runs the commands given with -c or on standard input.
             """,
         subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Diff.self, Run.self, Check.self, Modules.self, LintCopy.self, Synth.self],
         defaultSubcommand: Open.self)
