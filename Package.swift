@@ -34,6 +34,12 @@ let package = Package(
         .systemLibrary(
             name: "CReadline", path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]),
+        // ICU's spoof checker (Debian's libicu-dev): Unicode TR39 confusables for the copy
+        // guard's normaliser. A C target, not a system library: its header must not expose ICU's
+        // declarations next to Foundation's private copy of ICU.
+        .target(
+            name: "CICUSpoof", path: "Sources/CICUSpoof",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(
             name: "CairnCore",
@@ -48,25 +54,25 @@ let package = Package(
             dependencies: ["CGSL"]),
         .target(
             name: "CairnCopy",
-            dependencies: [.product(name: "Yams", package: "Yams")],
-            resources: [.copy("Rules"), .copy("approved.yml")]),
+            dependencies: ["CICUSpoof", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies")]),
         .target(
             name: "CairnAnalysis",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy"]),
         .target(
-            name: "MarkerTrends", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/MarkerTrends"),
+            name: "MarkerTrends", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MarkerTrends"),
         .target(
-            name: "TriggerCooccurrence", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/TriggerCooccurrence"),
+            name: "TriggerCooccurrence", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/TriggerCooccurrence"),
         .target(
-            name: "SleepCorrelation", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/SleepCorrelation"),
+            name: "SleepCorrelation", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/SleepCorrelation"),
         .target(
-            name: "WeatherCorrelation", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/WeatherCorrelation"),
+            name: "WeatherCorrelation", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/WeatherCorrelation"),
         .target(
-            name: "MedicationOveruse", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/MedicationOveruse", resources: [.copy("Resources/preventive-medicines.txt")]),
+            name: "MedicationOveruse", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MedicationOveruse", resources: [.copy("Resources/preventive-medicines.txt")]),
         .target(
-            name: "RedFlags", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/RedFlags"),
+            name: "RedFlags", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/RedFlags"),
         .target(
-            name: "VisitHistory", dependencies: ["CairnAnalysis", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
+            name: "VisitHistory", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
         .target(
             name: "CairnModules",
             dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
@@ -94,7 +100,9 @@ let package = Package(
         .testTarget(
             name: "CairnStatsTests", dependencies: ["CairnStats"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "CairnCopyTests", dependencies: ["CairnCopy"]),
+        .testTarget(
+            name: "CairnCopyTests", dependencies: ["CairnCopy", "CairnModules"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CairnModulesTests",
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags"]),

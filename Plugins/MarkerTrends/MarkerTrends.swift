@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
 
@@ -100,19 +101,22 @@ public struct MarkerTrends: AnalysisModule {
                     evidence["slope_p"] = .number(fit.slopePValue)
                 }
             }
-            let rangeName = isOverride ? "your target range" : "the typical range"
             if status == .outOfRange {
                 let side = (low.map { latest.value < $0 } ?? false) ? "below" : "above"
-                drafts.append(InsightDraft(kind: .finding, subject: markerID,
-                                           text: "Your \(marker.displayName) is currently \(side) \(rangeName).",
+                let message = CopyMessage("marker-trends.out-of-range", [
+                    "marker": .marker(marker.displayName), "side": .choice(side),
+                    "range": .choice(isOverride ? "your target range" : "the typical range"),
+                ])
+                drafts.append(InsightDraft(kind: .finding, subject: markerID, message: message,
                                            evidence: evidence, provenance: ["readings:\(latest.id)"]))
             }
             if concerning {
-                let direction = trend == .up ? "trending up" : "trending down"
-                drafts.append(InsightDraft(
-                    kind: .finding, subject: markerID,
-                    text: "Consider asking your doctor about your \(marker.displayName) — it has been \(direction) over your last \(trendReadings) readings.",
-                    evidence: evidence, provenance: readings.suffix(trendReadings).map { "readings:\($0.id)" }))
+                let message = CopyMessage("marker-trends.trend-prompt", [
+                    "marker": .marker(marker.displayName), "direction": .choice(trend == .up ? "trending up" : "trending down"),
+                    "count": .count(trendReadings),
+                ])
+                drafts.append(InsightDraft(kind: .finding, subject: markerID, message: message,
+                                           evidence: evidence, provenance: readings.suffix(trendReadings).map { "readings:\($0.id)" }))
             }
         }
         return drafts

@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
 import Foundation
@@ -6,8 +7,9 @@ import Foundation
 /// Aurae's medication-overuse awareness rule (seed 002 sections 5.3 and 7.2, D-32): distinct
 /// local calendar days in the as-of month with at least one acute entry. An entry is acute when
 /// is_acute is true, or when it is empty and the name is not on the bundled preventive list;
-/// is_acute false never counts. At the threshold, one awareness insight with the approved
-/// warning. The ICHD-3 three-month part stays in evidence only.
+/// is_acute false never counts. At the threshold, one awareness insight: the approved warning
+/// when the threshold is the approved 10 days, else catalogued copy with the real count. The
+/// ICHD-3 three-month part stays in evidence only.
 public struct MedicationOveruse: AnalysisModule {
     public static let id = "medication-overuse"
     public static let version = 1
@@ -17,8 +19,9 @@ public struct MedicationOveruse: AnalysisModule {
         .integer("threshold_days", default: 10, range: 1...31, "Distinct acute days in a month that show the warning."),
     ]
 
-    /// The approved warning, verbatim (Aurae 7.2).
-    public static let warning = "You've logged acute medication for headache relief more than 10 times this month. Frequent use of certain pain relievers may be associated with rebound headaches in some people. This is for your awareness only — not a diagnosis. It may be worth mentioning this pattern to your healthcare provider."
+    /// The threshold the approved warning was written and reviewed for (Aurae 7.2, D-32): at
+    /// any other threshold the module states the real count in catalogued copy instead.
+    public static let approvedThreshold = 10
 
     /// The bundled preventive names, lower case.
     public static let preventiveNames: [String] = {
@@ -71,8 +74,11 @@ public struct MedicationOveruse: AnalysisModule {
             cursor = cursor.adding(days: -1).firstOfMonth
         }
         let earlier = daysByMonth.keys.filter { $0 < month }.sorted()
+        let message = threshold == MedicationOveruse.approvedThreshold
+            ? CopyMessage("medication-overuse.warning")
+            : CopyMessage("medication-overuse.count", ["days": .count(days.count), "threshold": .count(threshold)])
         return [InsightDraft(
-            kind: .awareness, subject: month, text: MedicationOveruse.warning,
+            kind: .awareness, subject: month, message: message,
             evidence: [
                 "month": .text(month), "acute_days": .integer(days.count), "threshold_days": .integer(threshold),
                 "days": .list(days.map { .text($0.description) }),

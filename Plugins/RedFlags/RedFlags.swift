@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
 
@@ -14,11 +15,6 @@ public struct RedFlags: AnalysisModule {
     public static let parameters: [ParameterSpec] = [
         .integer("urgent_severity", default: 4, range: 1...5, "Severity at or above which a sudden onset gets the urgent text."),
     ]
-
-    public static let urgentText = "This headache came on very suddenly and severely. Headaches that reach full intensity very quickly can sometimes be a sign of a serious condition that needs immediate medical attention. If this is the worst headache you have ever had, or if you have any other unusual symptoms, please seek emergency medical care now or call emergency services. This app cannot diagnose the cause of your headache."
-    public static let advisoryText = "You noted this headache came on very quickly. Sudden-onset headaches can occasionally signal a condition that needs medical attention. If anything feels unusual or severe, please contact a healthcare provider. This app cannot diagnose the cause of your headache."
-    /// Cairn's own wording, pending clinical review (Aurae gives none for this combination).
-    public static let auraText = "You logged an aura together with a visual disturbance for this headache. It may be worth mentioning this combination to a healthcare provider."
 
     let urgentSeverity: Int
 
@@ -40,18 +36,18 @@ public struct RedFlags: AnalysisModule {
             if headache.onsetSpeed == .instantaneous {
                 if headache.severity >= urgentSeverity {
                     if active {
-                        drafts.append(InsightDraft(kind: .alert, subject: headache.id, text: RedFlags.urgentText,
+                        drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.urgent"),
                                                    evidence: evidence.merging(["tier": .text("urgent")]) { $1 },
                                                    provenance: provenance))
                     }
                 } else if loggedToday {
-                    drafts.append(InsightDraft(kind: .alert, subject: headache.id, text: RedFlags.advisoryText,
+                    drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.advisory"),
                                                evidence: evidence.merging(["tier": .text("advisory")]) { $1 },
                                                provenance: provenance))
                 }
             }
             if headache.aura == true && headache.visualDisturbance == true && (active || loggedToday) {
-                drafts.append(InsightDraft(kind: .alert, subject: headache.id, text: RedFlags.auraText,
+                drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.aura-visual"),
                                            evidence: evidence.merging(["tier": .text("aura_visual"),
                                                                        "copy_status": .text("awaiting clinical review")]) { $1 },
                                            provenance: provenance))

@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
 
@@ -58,7 +59,8 @@ public struct SleepCorrelation: AnalysisModule {
         let headacheDays = Set(input.headaches.map(\.onset.day))
         let g = groups(input)
         func outcome(_ nights: [SleepNight]) -> [SleepNight] { nights.filter { headacheDays.contains($0.nightOf.adding(days: 1)) } }
-        func compare(subject: String, exposed: [SleepNight], other: [SleepNight], exposedName: String, otherName: String) -> InsightDraft {
+        func compare(subject: String, exposed: [SleepNight], other: [SleepNight],
+                     message: (_ with: Int, _ other: Int) -> CopyMessage) -> InsightDraft {
             let a = outcome(exposed), c = outcome(other)
             var evidence: [String: Evidence] = [
                 "exposed_nights": .integer(exposed.count), "exposed_headache_days": .integer(a.count),
@@ -75,16 +77,22 @@ public struct SleepCorrelation: AnalysisModule {
                 evidence["rate_difference_ci95"] = .list([.number(difference.interval95.lowerBound),
                                                           .number(difference.interval95.upperBound)])
             }
-            let text = "Headaches started on \(a.count) of the \(exposed.count) days after \(exposedName), and on \(c.count) of the \(other.count) days after \(otherName)."
-            return InsightDraft(kind: .finding, subject: subject, text: text, evidence: evidence,
+            return InsightDraft(kind: .finding, subject: subject, message: message(a.count, c.count), evidence: evidence,
                                 provenance: (a + c).map { "sleep:\($0.id)" })
         }
-        let hours = NumberText.format(shortHours)
-        var drafts = [compare(subject: "sleep_duration", exposed: g.short, other: g.long,
-                              exposedName: "nights under \(hours) hours", otherName: "longer nights")]
+        var drafts = [compare(subject: "sleep_duration", exposed: g.short, other: g.long) { with, otherWith in
+            CopyMessage("sleep-correlation.duration", [
+                "with": .count(with), "nights": .count(g.short.count), "hours": .number(shortHours),
+                "other_with": .count(otherWith), "other_nights": .count(g.long.count),
+            ])
+        }]
         if g.hasQuality {
-            drafts.append(compare(subject: "sleep_quality", exposed: g.low, other: g.high,
-                                  exposedName: "nights you rated \(lowQuality) or lower", otherName: "better-rated nights"))
+            drafts.append(compare(subject: "sleep_quality", exposed: g.low, other: g.high) { with, otherWith in
+                CopyMessage("sleep-correlation.quality", [
+                    "with": .count(with), "nights": .count(g.low.count), "rating": .count(lowQuality),
+                    "other_with": .count(otherWith), "other_nights": .count(g.high.count),
+                ])
+            })
         }
         return drafts
     }

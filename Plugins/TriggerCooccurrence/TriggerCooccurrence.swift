@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
 
@@ -39,23 +40,6 @@ public struct TriggerCooccurrence: AnalysisModule {
 
     public func gates(_ input: ProfileData) -> [Gate] {
         [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
-    }
-
-    /// How a factor token reads in a sentence.
-    public static func phrase(_ factor: String) -> String {
-        switch factor {
-        case "poor_sleep": return "poor sleep"
-        case "skipped_meal": return "a skipped meal"
-        case "stress_high": return "high stress"
-        case "screen_time_high": return "long screen time"
-        case "bright_light": return "bright light"
-        case "strong_smell": return "a strong smell"
-        case "loud_noise": return "loud noise"
-        case "aged_cheese": return "aged cheese"
-        case "processed_meat": return "processed meat"
-        case "msg": return "MSG"
-        default: return factor.replacingOccurrences("_", " ")
-        }
     }
 
     public func label(_ share: Double) -> String {
@@ -119,17 +103,13 @@ public struct TriggerCooccurrence: AnalysisModule {
                 evidence["odds_ratio_ci95"] = .list([.number(ratio.interval95.lowerBound), .number(ratio.interval95.upperBound)])
             }
             if let p = try? stats.fisherExact(a: a, b: b, c: c, d: d) { evidence["fisher_p"] = .number(p) }
-            let hours = NumberText.format(windowHours)
-            let text = "\(label(share)): you had a headache within \(hours) hours of \(TriggerCooccurrence.phrase(row.factor)) in \(row.with) of your last \(total) episodes."
-            drafts.append((share, row.factor, InsightDraft(kind: .finding, subject: row.factor, text: text,
+            let message = CopyMessage("trigger-cooccurrence.present", [
+                "label": .choice(label(share)), "hours": .number(windowHours), "factor": .label(.factor, row.factor),
+                "with": .count(row.with), "episodes": .count(total),
+            ])
+            drafts.append((share, row.factor, InsightDraft(kind: .finding, subject: row.factor, message: message,
                                                           evidence: evidence, provenance: row.provenance)))
         }
         return drafts.sorted { ($1.share, $0.factor) < ($0.share, $1.factor) }.map(\.draft)
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ target: Character, _ replacement: Character) -> String {
-        String(map { $0 == target ? replacement : $0 })
     }
 }

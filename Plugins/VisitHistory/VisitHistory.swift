@@ -1,6 +1,8 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
+import Foundation
 
 /// Glance's "last visit of type" (seed 000 section 5.7) and MediFamily's visit statistics
 /// (seed 004 FR-6.4): for each type of visit, when the last one was, how long ago in whole
@@ -13,15 +15,30 @@ public struct VisitHistory: AnalysisModule {
 
     public init(parameters: ParameterValues) {}
 
-    static func name(_ visit: Visit) -> String {
-        switch visit.type {
-        case .physical: return "physical"
-        case .dental: return "dental visit"
-        case .vision: return "vision check"
-        case .specialist: return "specialist visit"
-        case .labWork: return "lab work"
-        case .imaging: return "imaging visit"
-        case .other: return (visit.typeLabel ?? "other visit").lowercased()
+    /// The visit's type as a catalogued phrase, or the person's own label for a visit of type
+    /// other (a user label: the guard checks it before it is shown).
+    enum Name: Hashable {
+        case phrase(String)
+        case label(String)
+
+        init(_ visit: Visit) {
+            switch visit.type {
+            case .physical: self = .phrase("physical")
+            case .dental: self = .phrase("dental visit")
+            case .vision: self = .phrase("vision check")
+            case .specialist: self = .phrase("specialist visit")
+            case .labWork: self = .phrase("lab work")
+            case .imaging: self = .phrase("imaging visit")
+            case .other:
+                let label = visit.typeLabel?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                self = label.isEmpty ? .phrase("other visit") : .label(label)
+            }
+        }
+
+        var subject: String {
+            switch self {
+            case .phrase(let text), .label(let text): return text
+            }
         }
     }
 
@@ -34,15 +51,28 @@ public struct VisitHistory: AnalysisModule {
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
         let today = input.zone.day(ofEpoch: asOf)
-        var byName: [String: [Visit]] = [:]
-        for visit in input.visits { byName[VisitHistory.name(visit), default: []].append(visit) }
+        var byName: [Name: [Visit]] = [:]
+        for visit in input.visits { byName[Name(visit), default: []].append(visit) }
         // Planned visits are in the dataset but after as-of, so they come from the full list.
-        return byName.keys.sorted().compactMap { name in
+        return byName.keys.sorted { $0.subject < $1.subject }.compactMap { name in
             guard let last = byName[name]!.last else { return nil }
             let months = VisitHistory.monthsBetween(last.date.day, today)
-            let ago = months == 0 ? "this month" : months == 1 ? "1 month ago" : "\(months) months ago"
+            var slots: [String: SlotValue] = ["date": .date(last.date.day.description)]
+            let labelled: Bool
+            switch name {
+            case .phrase(let phrase): slots["visit"] = .choice(phrase); labelled = false
+            case .label(let label): slots["label"] = .label(.visitLabel, label); labelled = true
+            }
+            let id: String
+            if months < 2 {
+                slots["ago"] = .choice(months == 0 ? "this month" : "1 month ago")
+                id = labelled ? "visit-history.last-labelled" : "visit-history.last"
+            } else {
+                slots["months"] = .count(months)
+                id = labelled ? "visit-history.last-labelled-months" : "visit-history.last-months"
+            }
             return InsightDraft(
-                kind: .finding, subject: name, text: "Last \(name): \(ago) (\(last.date.day)).",
+                kind: .finding, subject: name.subject, message: CopyMessage(id, slots),
                 evidence: ["last_date": .text(last.date.day.description), "months_ago": .integer(months),
                            "visits": .integer(byName[name]!.count)],
                 provenance: ["visits:\(last.id)"])

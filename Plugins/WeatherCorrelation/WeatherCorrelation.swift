@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import CairnCore
 import CairnStats
 
@@ -60,12 +61,10 @@ struct WeatherAnalysis: Sendable {
         let freeInstants = DiaryWindows.headacheFreeDays(input, asOf: asOf).map { zone.epoch(of: $0, secondOfDay: reference) }
             .filter { $0 <= asOf }
         var drafts: [InsightDraft] = []
-        let hours = NumberText.format(windowHours)
-        let measures: [(subject: String, value: (WeatherObservation) -> Double?, exceeds: (Double) -> Bool, phrase: String)] = [
-            ("pressure_drop", { $0.pressureHPa }, { $0 <= -pressureDrop },
-             "a pressure drop of \(NumberText.format(pressureDrop)) hPa or more over the previous \(hours) hours"),
-            ("humidity_rise", { $0.humidityPercent }, { $0 >= humidityRise },
-             "a humidity rise of \(NumberText.format(humidityRise)) points or more over the previous \(hours) hours"),
+        let measures: [(subject: String, value: (WeatherObservation) -> Double?, exceeds: (Double) -> Bool,
+                        copyID: String, amount: Double)] = [
+            ("pressure_drop", { $0.pressureHPa }, { $0 <= -pressureDrop }, "weather-correlation.pressure-drop", pressureDrop),
+            ("humidity_rise", { $0.humidityPercent }, { $0 >= humidityRise }, "weather-correlation.humidity-rise", humidityRise),
         ]
         for measure in measures {
             let headacheChanges = headaches.compactMap { headache in
@@ -93,14 +92,15 @@ struct WeatherAnalysis: Sendable {
                 evidence["spearman_rho"] = .number(rho.coefficient)
                 evidence["spearman_p"] = .number(rho.pValue)
             }
-            let text = "\(capitalized(measure.phrase)) came before \(with.count) of your \(headacheChanges.count) headaches, and before \(freeWith) of \(freeChanges.count) headache-free days."
-            drafts.append(InsightDraft(kind: .finding, subject: measure.subject, text: text, evidence: evidence,
+            let message = CopyMessage(measure.copyID, [
+                "amount": .number(measure.amount), "hours": .number(windowHours), "with": .count(with.count),
+                "headaches": .count(headacheChanges.count), "free_with": .count(freeWith), "free_days": .count(freeChanges.count),
+            ])
+            drafts.append(InsightDraft(kind: .finding, subject: measure.subject, message: message, evidence: evidence,
                                        provenance: with.map { "headaches:\($0.0.id)" }))
         }
         return drafts
     }
-
-    private func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 }
 
 /// weather-correlation@2: the 10-log gate of the Aurae decision log (D-20).

@@ -1,21 +1,22 @@
 import CairnCopy
 import CairnCore
 
-/// What a module found, before the copy guard has seen its text.
+/// What a module found, before the copy guard has seen it. Its words are a catalog message
+/// (an entry id and typed slot values), never free text.
 public struct InsightDraft: Sendable {
     public var kind: InsightKind
     /// What it is about: a marker id, a factor, a month, a headache id...
     public var subject: String
-    public var text: String
+    public var message: CopyMessage
     public var evidence: [String: Evidence]
     /// The rows that produced it, as "table:id".
     public var provenance: [String]
 
-    public init(kind: InsightKind, subject: String, text: String, evidence: [String: Evidence] = [:],
+    public init(kind: InsightKind, subject: String, message: CopyMessage, evidence: [String: Evidence] = [:],
                 provenance: [String] = []) {
         self.kind = kind
         self.subject = subject
-        self.text = text
+        self.message = message
         self.evidence = evidence
         self.provenance = provenance
     }
@@ -39,15 +40,34 @@ public struct Insight: Sendable, Encodable {
     public let provenance: [String]
     /// Whether any parameter was set to something other than its default.
     public let nonDefault: Bool
+    /// Warning-level copy rules the text met (reported; only errors withhold).
+    public let copyWarnings: [CopyViolation]
 
     enum CodingKeys: String, CodingKey {
         case module, version, profile, kind, subject, text, evidence, provenance
         case asOf = "as_of"
         case nonDefault = "non_default"
+        case copyWarnings = "copy_warnings"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(module, forKey: .module)
+        try container.encode(version, forKey: .version)
+        try container.encode(profile, forKey: .profile)
+        try container.encode(asOf, forKey: .asOf)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(subject, forKey: .subject)
+        try container.encode(text, forKey: .text)
+        try container.encode(evidence, forKey: .evidence)
+        try container.encode(provenance, forKey: .provenance)
+        try container.encode(nonDefault, forKey: .nonDefault)
+        if !copyWarnings.isEmpty { try container.encode(copyWarnings, forKey: .copyWarnings) }
     }
 }
 
-/// An insight the copy guard blocked: never shown, reported to the analyst with the rules broken.
+/// An insight the copy guard blocked: never shown, reported to the analyst with the catalog
+/// entry, the rules broken and where (the matched words masked).
 public struct WithheldInsight: Sendable, Encodable {
     public let module: String
     public let version: Int
@@ -55,11 +75,14 @@ public struct WithheldInsight: Sendable, Encodable {
     public let asOf: String
     public let kind: InsightKind
     public let subject: String
+    /// The catalog entry the text came from.
+    public let copyID: String
     public let violations: [CopyViolation]
 
     enum CodingKeys: String, CodingKey {
         case module, version, profile, kind, subject, violations
         case asOf = "as_of"
+        case copyID = "copy_id"
     }
 }
 

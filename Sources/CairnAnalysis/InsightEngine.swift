@@ -13,27 +13,34 @@ public struct ModuleRun: Sendable {
     }
 }
 
-/// The insights a run produced and those the copy guard withheld.
+/// The insights a run produced, those the copy guard withheld, and the approved disclaimer and
+/// footer that close every listing (Aurae 5.5 and 7.4).
 public struct InsightReport: Sendable, Encodable {
     public var insights: [Insight] = []
     public var withheld: [WithheldInsight] = []
+    public var disclaimer: SafeCopy?
+    public var footer: SafeCopy?
 
     public init() {}
+
+    public mutating func append(_ other: InsightReport) {
+        insights += other.insights
+        withheld += other.withheld
+        disclaimer = disclaimer ?? other.disclaimer
+        footer = footer ?? other.footer
+    }
 }
 
 /// Runs modules over profiles as of an instant: gates first (below a gate, one progress insight
-/// and nothing else), then the module, then the copy guard on every text.
+/// and nothing else), then the module, then the copy guard on everything a person could read:
+/// the text (rendered from the catalog), the subject, every text in evidence, the provenance ids
+/// and the profile id.
 public struct InsightEngine: Sendable {
     public let copyGuard: CopyGuard
     let stats = Stats()
 
-    public init(copyGuard: CopyGuard = .standard) {
+    public init(copyGuard: CopyGuard) {
         self.copyGuard = copyGuard
-    }
-
-    /// The progress text every module shows below its gate (Aurae's approved copy).
-    public var progressText: String {
-        copyGuard.approvedText("progress-message") ?? "Keep logging — patterns will appear after a few more entries"
     }
 
     public func run(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> InsightReport {
@@ -45,6 +52,8 @@ public struct InsightEngine: Sendable {
         let visible = data.asOf(asOf)
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: data.zone.offset(atEpoch: asOf))
         var report = InsightReport()
+        report.disclaimer = approved("insights-disclaimer")
+        report.footer = approved("insights-footer")
         var allGates: [[Gate]] = []
         for run in runs {
             let module = try run.descriptor.instantiate(run.parameters)
@@ -53,26 +62,71 @@ public struct InsightEngine: Sendable {
             let drafts: [InsightDraft]
             if let closed = gates.first(where: { !$0.isOpen }) {
                 drafts = [InsightDraft(
-                    kind: .progress, subject: closed.name, text: progressText,
+                    kind: .progress, subject: closed.name, message: CopyMessage("progress-message"),
                     evidence: ["gates": .list(gates.map { .object(["name": .text($0.name), "have": .integer($0.have),
                                                                    "need": .integer($0.need)]) })])]
             } else {
                 drafts = try module.evaluate(visible, asOf: asOf, stats: stats)
             }
             for draft in drafts {
-                switch copyGuard.admit(draft.text, module: run.descriptor.id) {
-                case .success(let copy):
-                    report.insights.append(Insight(
-                        module: run.descriptor.id, version: run.descriptor.version, profile: data.profile.id, asOf: asOfText,
-                        kind: draft.kind, subject: draft.subject, text: copy, evidence: draft.evidence,
-                        provenance: draft.provenance, nonDefault: !run.parameters.nonDefault.isEmpty))
-                case .failure(let rejection):
-                    report.withheld.append(WithheldInsight(
-                        module: run.descriptor.id, version: run.descriptor.version, profile: data.profile.id, asOf: asOfText,
-                        kind: draft.kind, subject: draft.subject, violations: rejection.violations))
-                }
+                admit(draft, run: run, profile: data.profile.id, asOf: asOfText, into: &report)
             }
         }
         return (report, allGates)
+    }
+
+    private func admit(_ draft: InsightDraft, run: ModuleRun, profile: String, asOf: String, into report: inout InsightReport) {
+        let module = run.descriptor.id
+        let shownProfile = copyGuard.safeIdentifier(profile, kind: "profile")
+        let subject = copyGuard.safeIdentifier(draft.subject, kind: "subject", module: module)
+        var replaced: [String] = []
+        if subject != draft.subject { replaced.append("subject") }
+        var evidence: [String: Evidence] = [:]
+        for (key, value) in draft.evidence {
+            let safe = guarded(value, module: module)
+            if safe != value { replaced.append("evidence.\(key)") }
+            evidence[key] = safe
+        }
+        let provenance = draft.provenance.map { row -> String in
+            guard let colon = row.firstIndex(of: ":") else { return copyGuard.safeIdentifier(row, kind: "row") }
+            let id = String(row[row.index(after: colon)...])
+            let safe = copyGuard.safeIdentifier(id, kind: "row")
+            if safe != id { replaced.append("provenance") }
+            return String(row[...colon]) + safe
+        }
+        switch copyGuard.render(draft.message, module: module) {
+        case .success(let rendered):
+            replaced += rendered.neutralizedSlots.map { "label.\($0)" }
+            if !replaced.isEmpty {
+                // Which parts of the data were shown as neutral references, never their words.
+                evidence["labels_not_shown"] = .list(Array(Set(replaced)).sorted().map { .text($0) })
+            }
+            report.insights.append(Insight(
+                module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,
+                subject: subject, text: rendered.copy, evidence: evidence, provenance: provenance,
+                nonDefault: !run.parameters.nonDefault.isEmpty, copyWarnings: rendered.warnings))
+        case .failure(let rejection):
+            report.withheld.append(WithheldInsight(
+                module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,
+                subject: subject, copyID: draft.message.id, violations: rejection.violations))
+        }
+    }
+
+    private func approved(_ id: String) -> SafeCopy? {
+        guard case .success(let rendered) = copyGuard.render(CopyMessage(id), module: "") else { return nil }
+        return rendered.copy
+    }
+
+    /// Evidence with every text value that breaks a copy rule replaced by a neutral reference.
+    private func guarded(_ value: Evidence, module: String) -> Evidence {
+        switch value {
+        case .text(let text): return .text(copyGuard.safeIdentifier(text, kind: "text", module: module))
+        case .list(let values): return .list(values.map { guarded($0, module: module) })
+        case .object(let values):
+            return .object(Dictionary(uniqueKeysWithValues: values.map {
+                (copyGuard.safeIdentifier($0.key, kind: "key", module: module), guarded($0.value, module: module))
+            }))
+        case .number, .integer, .flag: return value
+        }
     }
 }

@@ -2,7 +2,8 @@ import CairnCore
 
 extension InsightReport {
     /// The report for people: each insight with its profile, module, kind and subject, its
-    /// text, and its evidence; withheld insights with the rules they broke.
+    /// text, and its evidence; withheld insights with the rules they broke; then the approved
+    /// disclaimer and footer.
     public func text() -> String {
         var lines: [String] = []
         for insight in insights {
@@ -12,11 +13,11 @@ extension InsightReport {
             let evidence = insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }
             if !evidence.isEmpty { lines.append("  evidence: " + evidence.joined(separator: ", ")) }
         }
-        for withheld in withheld {
-            lines.append("\(withheld.profile)  \(withheld.module)@\(withheld.version) withheld \(withheld.subject): "
-                         + withheld.violations.map { "\($0.rule) ('\($0.match)')" }.joined(separator: ", "))
-        }
-        return lines.isEmpty ? "No insights.\n" : lines.joined(separator: "\n") + "\n"
+        if insights.isEmpty { lines.append("No insights.") }
+        lines += withheld.map(\.line)
+        let notices = [disclaimer, footer].compactMap { $0?.text }
+        if !notices.isEmpty { lines += [""] + notices }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Insights keyed by subject and kind family (a second insight on one subject gets " 2"),
@@ -31,6 +32,15 @@ extension InsightReport {
             out[base + (ordinal == 0 ? "" : " \(ordinal + 1)")] = insight
         }
         return out
+    }
+}
+
+extension WithheldInsight {
+    /// One line for the analyst: what was withheld, from which catalog entry, and each rule
+    /// broken with its place (the matched words masked).
+    public var line: String {
+        "\(profile)  \(module)@\(version) withheld \(kind.rawValue) \(subject) (\(copyID)): "
+            + violations.map { "\($0.rule) at \($0.line):\($0.column) ('\($0.match)')" }.joined(separator: ", ")
     }
 }
 
@@ -62,6 +72,7 @@ extension Replay.Result {
         for event in events {
             lines.append("\(event.step)  \(event.profile)  \(event.change.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(event.module)@\(event.version) \(event.kind) \(event.subject)")
         }
+        lines += withheld.map(\.line)
         lines.append("\(steps) steps, \(evaluations) module evaluations.")
         return lines.joined(separator: "\n") + "\n"
     }

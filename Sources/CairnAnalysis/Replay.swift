@@ -40,9 +40,9 @@ public struct Replay: Sendable {
         public init() {}
     }
 
-    let engine: InsightEngine
+    public let engine: InsightEngine
 
-    public init(engine: InsightEngine = InsightEngine()) {
+    public init(engine: InsightEngine) {
         self.engine = engine
     }
 
@@ -73,6 +73,8 @@ public struct Replay: Sendable {
         var lastPeriod: [String: String] = [:]
         var openGates: Set<String> = []
         var lastKeys: [String: Insight] = [:]
+        var seenWithheld: Set<String> = []
+        let shownProfile = engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")
         for (index, day) in days.enumerated() {
             try progress?(index)
             let instant = data.zone.startOfDay(day.adding(days: 1)) - 1
@@ -92,14 +94,16 @@ public struct Replay: Sendable {
                 } else {
                     let (report, gates) = try engine.evaluate([run], on: data, asOf: instant)
                     result.evaluations += 1
-                    result.withheld += report.withheld
+                    for withheld in report.withheld where seenWithheld.insert(withheld.line).inserted {
+                        result.withheld.append(withheld)
+                    }
                     insights = report.insights
                     previous[key] = insights
                     lastPeriod[key] = period
                     for gate in gates[0] where gate.isOpen {
                         let gateKey = key + "|" + gate.name
                         guard openGates.insert(gateKey).inserted else { continue }
-                        result.gates.append(GateOpening(step: day.description, profile: data.profile.id,
+                        result.gates.append(GateOpening(step: day.description, profile: shownProfile,
                                                         module: run.descriptor.id, version: run.descriptor.version,
                                                         gate: gate.name, need: gate.need))
                     }

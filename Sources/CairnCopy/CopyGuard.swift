@@ -1,72 +1,400 @@
 import Foundation
+import Synchronization
 
-/// The one gate every user-facing text passes: exact approved copy is admitted as it is; any
-/// other text is normalised and checked against every rule in scope for its module, and is
-/// blocked, never rewritten, when it breaks one.
+/// The one gate every user-facing text passes. Modules hand it catalog messages, never free
+/// text: it fills the slots (user labels only after their own check), admits approved copy only
+/// verbatim and only for its modules, and checks everything else, normalised, against every rule
+/// in scope. Text that breaks an error-level rule is blocked, never rewritten.
+///
+/// The guard fails closed: it exists only when its rules, vocabularies and catalog all loaded
+/// and every catalog template passed the rules.
 public struct CopyGuard: Sendable {
     let rules: [CopyRule]
-    let approved: [ApprovedCopy]
+    public let catalog: CopyCatalog
+    /// Runs of `approvedRun` words from each approved text whose wording the rules would block
+    /// anywhere else: copy that repeats such a run without being the exact approved text has been
+    /// altered ("— not a diagnosis" cut from the overuse warning).
+    private(set) var approvedRuns: [String: String]
+    private(set) var joinedWord: NSRegularExpression?
+    private let memo = Memo()
 
-    /// The bundled rule packs and approved copy.
-    public static let standard: CopyGuard = {
-        do {
-            return try CopyGuard(rulesDirectory: Bundle.module.url(forResource: "Rules", withExtension: nil)!,
-                                 approvedFile: Bundle.module.url(forResource: "approved", withExtension: "yml")!)
-        } catch {
-            preconditionFailure("the bundled copy rules are broken: \(error)")
+    static let approvedRun = 8
+
+    /// The bundled rule packs, vocabularies and copy catalog, checked against the modules Cairn
+    /// has registered.
+    public static func bundled(knownModules: Set<String>) throws(RulePackError) -> CopyGuard {
+        guard let rules = Bundle.module.url(forResource: "Rules", withExtension: nil),
+              let catalog = Bundle.module.url(forResource: "Catalog", withExtension: nil),
+              let vocabularies = Bundle.module.url(forResource: "Vocabularies", withExtension: nil) else {
+            throw RulePackError(file: "CairnCopy resources", line: nil, key: nil,
+                                problem: "are missing from this build; rebuild Cairn")
         }
-    }()
+        return try CopyGuard(rulesDirectory: rules, catalogDirectory: catalog, vocabularyDirectory: vocabularies,
+                             knownModules: knownModules)
+    }
 
-    public init(rulesDirectory: URL, approvedFile: URL) throws(RulePackError) {
-        rules = try RulePackLoader.loadRules(in: rulesDirectory)
-        approved = try RulePackLoader.loadApproved(approvedFile)
+    public init(rulesDirectory: URL, catalogDirectory: URL, vocabularyDirectory: URL,
+                knownModules: Set<String>) throws(RulePackError) {
+        let vocabularies = try Vocabulary.loadAll(in: vocabularyDirectory)
+        rules = try RulePackLoader.loadRules(in: rulesDirectory, vocabularies: vocabularies, knownModules: knownModules)
+        catalog = try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules)
+        approvedRuns = [:]
+        joinedWord = nil
+        var runs: [String: String] = [:]
+        for id in catalog.ids {
+            guard let entry = catalog.entry(id), entry.approved, let text = entry.text,
+                  computeViolations(text, module: nil).contains(where: \.blocks) else { continue }
+            let words = CopyGuard.words(in: CopyNormalizer.normalize(text)).map(\.word)
+            if words.count >= CopyGuard.approvedRun {
+                for start in 0...(words.count - CopyGuard.approvedRun) {
+                    let run = words[start..<(start + CopyGuard.approvedRun)].joined(separator: " ")
+                    if runs[run] == nil { runs[run] = id }
+                }
+            }
+        }
+        approvedRuns = runs
+        let wholeSources = rules.flatMap(\.patterns).filter { $0.expression.options.contains(.caseInsensitive) }.map(\.source)
+
+        joinedWord = wholeSources.isEmpty ? nil
+            : try? NSRegularExpression(pattern: "^(?:" + wholeSources.joined(separator: "|") + ")$", options: [.caseInsensitive])
+        try lintCatalog()
     }
 
     /// The ids of the rules, for listings.
     public var ruleIDs: [String] { rules.map(\.id) }
 
-    /// The approved verbatim text with this id.
+    /// The approved verbatim text with this catalog id.
     public func approvedText(_ id: String) -> String? {
-        approved.first { $0.id == id }?.text
+        guard let entry = catalog.entry(id), entry.approved else { return nil }
+        return entry.text
     }
+
+    // MARK: Checking text
 
     /// Every violation in a text, in order of position; none for exact approved copy.
     public func lint(_ text: String, module: String?) -> [CopyViolation] {
         if approvedMatch(text, module: module) != nil { return [] }
+        return memo.value(text: text, module: module) { computeViolations(text, module: module) }
+    }
+
+    /// Whether a text shows as it is: no violation that blocks.
+    public func isSafe(_ text: String, module: String?) -> Bool {
+        !lint(text, module: module).contains(where: \.blocks)
+    }
+
+    /// Free text as `SafeCopy` when nothing in it blocks, or the rules it broke. Modules do not
+    /// use this: their copy comes from the catalog through `render`.
+    public func admit(_ text: String, module: String?) -> Result<SafeCopy, CopyRejection> {
+        if let id = approvedMatch(text, module: module) { return .success(SafeCopy(text: text, approvedID: id)) }
+        let violations = lint(text, module: module)
+        guard !violations.contains(where: \.blocks) else {
+            return .failure(CopyRejection(text: text, module: module, violations: violations.filter(\.blocks)))
+        }
+        return .success(SafeCopy(text: text, approvedID: nil))
+    }
+
+    /// Text read back from elsewhere (a snapshot, a recorded notebook output) with every
+    /// blocking match masked, for channels that print what they did not compose.
+    public func masked(_ text: String, module: String?) -> String {
+        let violations = lint(text, module: module).filter(\.blocks)
+        guard !violations.isEmpty else { return text }
+        var characters = Array(text)
+        for violation in violations where violation.offsets.upperBound <= characters.count {
+            let masked = Array(CopyViolation.mask(String(characters[violation.offsets])))
+            characters.replaceSubrange(violation.offsets, with: masked)
+        }
+        return String(characters)
+    }
+
+    /// Printed output read back from a file (a notebook's recorded output, a diff of it), line by
+    /// line: an approved text stays as it is, any other line has its blocking matches masked.
+    /// Module-scoped rules are left out, since the module of a line is not known.
+    public func maskedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let content = line.drop { $0 == "+" || $0 == "-" || $0 == " " }
+            if approvedMatch(String(content), module: nil) != nil { return String(line) }
+            return masked(String(line), module: "")
+        }.joined(separator: "\n")
+    }
+
+    /// An identifier from the data (a profile, headache or row id, a subject) as it may be
+    /// printed: itself when it breaks no rule, else a stable neutral reference such as
+    /// "profile-3fa2c1d0" that still tells identifiers apart.
+    public func safeIdentifier(_ identifier: String, kind: String, module: String? = nil) -> String {
+        if isSafe(identifier, module: module) { return identifier }
+        return "\(kind)-" + CopyGuard.stableHash(identifier)
+    }
+
+    // MARK: Catalog messages
+
+    /// A catalog message rendered and checked: labels that break a rule are replaced by a
+    /// neutral reference (and named in `neutralizedSlots`); anything else that breaks a rule
+    /// withholds the text.
+    public func render(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
+        func refuse(_ problem: String) -> Result<RenderedCopy, CopyRejection> {
+            .failure(CopyRejection(text: "", module: module, violations: [CopyViolation(
+                rule: "CopyCatalog", message: problem, match: message.id, line: 1, column: 1, level: .error, offsets: 0..<0)]))
+        }
+        guard let entry = catalog.entry(message.id) else { return refuse("no catalog entry '\(message.id)'") }
+        guard entry.includes(module) else { return refuse("catalog entry '\(message.id)' is not for module \(module)") }
+        if entry.approved, let text = entry.text {
+            return .success(RenderedCopy(copy: SafeCopy(text: text, approvedID: entry.id), neutralizedSlots: [], warnings: []))
+        }
+        for (name, type) in entry.slots {
+            guard let value = message.slots[name] else { return refuse("'\(message.id)' needs slot {\(name)}") }
+            if let problem = CopyGuard.mismatch(value, type) { return refuse("'\(message.id)' slot {\(name)}: \(problem)") }
+        }
+        if let extra = Set(message.slots.keys).subtracting(entry.slots.keys).sorted().first {
+            return refuse("'\(message.id)' has no slot {\(extra)}")
+        }
+        var neutral = Set<String>()
+        for (name, value) in message.slots {
+            if case .label(_, let raw) = value, !isSafe(CopyGuard.display(raw), module: module) { neutral.insert(name) }
+        }
+        // A label safe on its own may still form a violation with its neighbours: replace the
+        // labels a violation touches, and withhold only when what breaks a rule is Cairn's own.
+        while true {
+            let (text, labelSpans) = fill(entry, slots: message.slots, neutral: neutral)
+            let violations = lint(text, module: module)
+            let blocking = violations.filter(\.blocks)
+            if blocking.isEmpty {
+                return .success(RenderedCopy(copy: SafeCopy(text: text, approvedID: nil),
+                                             neutralizedSlots: neutral.sorted(), warnings: violations))
+            }
+            let touched = labelSpans.filter { span in blocking.contains { $0.offsets.overlaps(span.range) } }.map(\.slot)
+            if touched.isEmpty || Set(touched).isSubset(of: neutral) {
+                return .failure(CopyRejection(text: text, module: module, violations: blocking))
+            }
+            neutral.formUnion(touched)
+        }
+    }
+
+    private func fill(_ entry: CopyCatalog.Entry, slots: [String: SlotValue],
+                      neutral: Set<String>) -> (String, [(slot: String, range: Range<Int>)]) {
+        var text = ""
+        var count = 0
+        var spans: [(slot: String, range: Range<Int>)] = []
+        for piece in entry.pieces {
+            let part: String
+            switch piece {
+            case .literal(let literal): part = literal
+            case .slot(let name):
+                let value = slots[name]!
+                part = neutral.contains(name) ? CopyGuard.neutralText(value) : render(value)
+                if case .label = value { spans.append((name, count..<(count + part.count))) }
+            }
+            text += part
+            count += part.count
+        }
+        return (text, spans)
+    }
+
+    private func render(_ value: SlotValue) -> String {
+        switch value {
+        case .count(let n): return String(n)
+        case .number(let x): return CopyGuard.numberText(x)
+        case .share(let share): return CopyGuard.shareText(share)
+        case .date(let text), .month(let text), .marker(let text), .choice(let text): return text
+        case .duration(let minutes):
+            let hours = minutes / 60, rest = minutes % 60
+            if hours == 0 { return "\(rest) minutes" }
+            return rest == 0 ? "\(hours) hours" : "\(hours) hours \(rest) minutes"
+        case .label(let kind, let raw):
+            if kind == .factor, let phrase = catalog.factorPhrase(raw) { return phrase }
+            return "“" + CopyGuard.display(raw) + "”"
+        }
+    }
+
+    private static func neutralText(_ value: SlotValue) -> String {
+        if case .label(let kind, _) = value { return kind.neutralReference }
+        return ""
+    }
+
+    /// A label as the person wrote it, tidied for a sentence: underscores as spaces, runs of
+    /// white space as one, at most 60 characters.
+    static func display(_ raw: String) -> String {
+        let words = raw.replacingOccurrences(of: "_", with: " ").split(whereSeparator: { $0.isWhitespace })
+        let joined = words.joined(separator: " ")
+        return joined.count > 60 ? String(joined.prefix(59)) + "…" : joined
+    }
+
+    static func numberText(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    /// 0.2 → "2 of every 10"; a share above zero that rounds to none → "fewer than 1 of every 10".
+    static func shareText(_ share: Double) -> String {
+        let tenths = Int((share * 10).rounded())
+        if tenths == 0 && share > 0 { return "fewer than 1 of every 10" }
+        return "\(tenths) of every 10"
+    }
+
+    static func mismatch(_ value: SlotValue, _ type: CopyCatalog.SlotType) -> String? {
+        switch (value, type) {
+        case (.count(let n), .count): return n >= 0 ? nil : "a count cannot be negative"
+        case (.number(let x), .number): return x.isFinite ? nil : "a number must be finite"
+        case (.share(let x), .share): return (0...1).contains(x) ? nil : "a share lies between 0 and 1"
+        case (.date(let text), .date):
+            return text.count == 10 && text.allSatisfy({ $0.isNumber || $0 == "-" }) ? nil : "a date is YYYY-MM-DD"
+        case (.month(let text), .month):
+            return text.count == 7 && text.allSatisfy({ $0.isNumber || $0 == "-" }) ? nil : "a month is YYYY-MM"
+        case (.duration(let minutes), .duration): return minutes >= 0 ? nil : "a duration cannot be negative"
+        case (.marker, .marker), (.label(.customMarker, _), .marker): return nil
+        case (.choice(let text), .choice(let choices)):
+            return choices.contains(text) ? nil : "'\(text)' is not one of " + choices.joined(separator: ", ")
+        case (.label(let kind, _), .label(let expected)):
+            return kind == expected ? nil : "expects a \(expected.rawValue) label, not a \(kind.rawValue) label"
+        default:
+            return "the value does not have the slot's type"
+        }
+    }
+
+    /// Every template of the catalog, rendered with sample values for each choice, must pass
+    /// the rules for each of its modules; a template that does not refuses to load.
+    private func lintCatalog() throws(RulePackError) {
+        for id in catalog.ids {
+            guard let entry = catalog.entry(id), !entry.approved else { continue }
+            for sample in CopyGuard.samples(entry) {
+                for module in entry.lintModules {
+                    let (text, _) = fill(entry, slots: sample, neutral: Set(sample.compactMap { name, value in
+                        if case .label = value { return name } else { return nil }
+                    }))
+                    if let violation = lint(text, module: module).first(where: \.blocks) {
+                        throw RulePackError(file: entry.file, line: entry.line, key: "template",
+                                            problem: "'\(id)' breaks rule \(violation.rule) for \(module ?? "every module") "
+                                                + "at column \(violation.column): \(violation.message)")
+                    }
+                }
+            }
+        }
+        for (token, phrase) in catalog.factorPhrases where !isSafe(phrase, module: nil) {
+            throw RulePackError(file: "factor phrases", line: nil, key: token, problem: "the phrase breaks a copy rule")
+        }
+    }
+
+    private static func samples(_ entry: CopyCatalog.Entry) -> [[String: SlotValue]] {
+        var base: [String: SlotValue] = [:]
+        for (name, type) in entry.slots {
+            switch type {
+            case .count: base[name] = .count(7)
+            case .number: base[name] = .number(2.5)
+            case .share: base[name] = .share(0.2)
+            case .date: base[name] = .date("2026-05-01")
+            case .month: base[name] = .month("2026-05")
+            case .duration: base[name] = .duration(minutes: 90)
+            case .marker: base[name] = .marker("LDL Cholesterol")
+            case .label(let kind): base[name] = .label(kind, "label")
+            case .choice(let choices): base[name] = .choice(choices[0])
+            }
+        }
+        var samples = [base]
+        for (name, type) in entry.slots {
+            guard case .choice(let choices) = type else { continue }
+            for choice in choices.dropFirst() {
+                var sample = base
+                sample[name] = .choice(choice)
+                samples.append(sample)
+            }
+        }
+        return samples
+    }
+
+    // MARK: Matching
+
+    private func approvedMatch(_ text: String, module: String?) -> String? {
+        for id in catalog.ids {
+            guard let entry = catalog.entry(id), entry.approved, entry.text == text, entry.includes(module) else { continue }
+            return id
+        }
+        return nil
+    }
+
+    private func computeViolations(_ text: String, module: String?) -> [CopyViolation] {
         let original = Array(text)
-        let normalized = CopyNormalizer.normalize(text)
-        let squeezed = CopyNormalizer.squeeze(normalized)
+        let plain = CopyNormalizer.normalize(text)
+        let forms = [plain, CopyNormalizer.squeeze(plain, one: "i"), CopyNormalizer.squeeze(plain, one: "l")]
         var violations: [CopyViolation] = []
         var seen = Set<String>()
-        for rule in rules where rule.scope.includes(module) {
-            for form in [normalized, squeezed] {
-                for (range, pattern) in rule.matches(in: form.text) where !range.isEmpty {
-                    let start = form.origins[range.lowerBound]
-                    let end = form.origins[range.upperBound - 1]
-                    let matched = String(original[start...end])
-                    let key = "\(rule.id):\(start)"
-                    guard seen.insert(key).inserted else { continue }
-                    let (line, column) = CopyGuard.position(of: start, in: original)
-                    violations.append(CopyViolation(rule: rule.id, message: rule.message(for: matched, pattern: pattern),
-                                                    match: matched, line: line, column: column, level: rule.level))
+        func record(_ rule: CopyRule, start: Int, end: Int, pattern: CopyRule.Pattern) {
+            guard seen.insert("\(rule.id):\(start)").inserted else { return }
+            let matched = String(original[start...end])
+            let masked = CopyViolation.mask(matched)
+            let (line, column) = CopyGuard.position(of: start, in: original)
+            violations.append(CopyViolation(
+                rule: rule.id, message: rule.message(for: masked, pattern: pattern),
+                match: masked, line: line, column: column, level: rule.level, offsets: start..<(end + 1)))
+        }
+        let scoped = rules.filter { $0.scope.includes(module) }
+        for rule in scoped {
+            for form in forms {
+                for (range, pattern) in rule.matches(in: form.text) {
+                    record(rule, start: form.origins[range.lowerBound], end: form.origins[range.upperBound - 1], pattern: pattern)
                 }
+            }
+        }
+        // Words split by a space or separator ("diab etes", "dia_gno_sis"): each run of two or
+        // three neighbouring words is tried joined.
+        let squeezed = forms[1]
+        let words = CopyGuard.words(in: squeezed)
+        for index in words.indices {
+            for count in 2...3 where index + count <= words.count {
+                let run = words[index..<(index + count)]
+                guard zip(run.dropLast(), run.dropFirst()).allSatisfy({ $1.start == $0.end + 1 }) else { break }
+                let joined = run.map(\.word).joined()
+                guard let joinedWord,
+                      joinedWord.firstMatch(in: joined, range: NSRange(location: 0, length: (joined as NSString).length)) != nil else {
+                    continue
+                }
+                let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]
+                for rule in scoped {
+                    // Only a word that exists joined: a match already found in either part stands.
+                    guard let pattern = rule.wholeMatch(joined),
+                          !violations.contains(where: { $0.rule == rule.id && $0.offsets.overlaps(start..<(end + 1)) }) else { continue }
+                    record(rule, start: start, end: end, pattern: pattern)
+                }
+            }
+        }
+        // Approved copy altered: a long run of an approved text's words, not the text itself.
+        let plainWords = CopyGuard.words(in: plain)
+        if plainWords.count >= CopyGuard.approvedRun {
+            for start in 0...(plainWords.count - CopyGuard.approvedRun) {
+                let run = plainWords[start..<(start + CopyGuard.approvedRun)]
+                guard let id = approvedRuns[run.map(\.word).joined(separator: " ")] else { continue }
+                let from = plain.origins[run.first!.start], to = plain.origins[run.last!.end - 1]
+                let rule = CopyGuard.approvedCopyRule
+                guard seen.insert("\(rule.id):\(id)").inserted else { continue }
+                let (line, column) = CopyGuard.position(of: from, in: original)
+                violations.append(CopyViolation(
+                    rule: rule.id,
+                    message: "repeats approved copy '\(id)' without being its exact text; approved copy is shown only verbatim, "
+                        + "and only by its modules",
+                    match: CopyViolation.mask(String(original[from...to])), line: line, column: column, level: .error,
+                    offsets: from..<(to + 1)))
             }
         }
         return violations.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
     }
 
-    /// The text as `SafeCopy` when it breaks no rule, or the rules it broke.
-    public func admit(_ text: String, module: String?) -> Result<SafeCopy, CopyRejection> {
-        if let id = approvedMatch(text, module: module) { return .success(SafeCopy(text: text, approvedID: id)) }
-        let violations = lint(text, module: module)
-        guard violations.isEmpty else {
-            return .failure(CopyRejection(text: text, module: module, violations: violations))
-        }
-        return .success(SafeCopy(text: text, approvedID: nil))
-    }
+    /// The built-in check for altered approved copy, reported like a rule.
+    static let approvedCopyRule = (id: "ApprovedCopy", level: CopyLevel.error)
 
-    private func approvedMatch(_ text: String, module: String?) -> String? {
-        approved.first { $0.text == text && $0.modules.includes(module) }?.id
+    /// Words (runs of letters and digits) of a normalised text, lower-cased, with their spans.
+    static func words(in form: CopyNormalizer.Mapped) -> [(word: String, start: Int, end: Int)] {
+        var out: [(String, Int, Int)] = []
+        var index = 0
+        let characters = form.characters
+        while index < characters.count {
+            guard characters[index].isLetter || characters[index].isNumber else { index += 1; continue }
+            let start = index
+            while index < characters.count && (characters[index].isLetter || characters[index].isNumber || characters[index] == "'") {
+                index += 1
+            }
+            out.append((String(characters[start..<index]).lowercased(), start, index))
+        }
+        return out
     }
 
     private static func position(of offset: Int, in characters: [Character]) -> (line: Int, column: Int) {
@@ -80,5 +408,42 @@ public struct CopyGuard: Sendable {
             }
         }
         return (line, column)
+    }
+
+    /// FNV-1a, 32 bits, as 8 hex digits: stable across runs and machines.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}
+
+/// A rendered catalog message: the checked text, the label slots shown as neutral references,
+/// and any warning-level matches (reported, not blocking).
+public struct RenderedCopy: Sendable {
+    public let copy: SafeCopy
+    public let neutralizedSlots: [String]
+    public let warnings: [CopyViolation]
+}
+
+/// Lint results by module and text: replays and populations check the same sentences again and
+/// again. Bounded; cleared when full.
+final class Memo: Sendable {
+    private let table = Mutex<[String: [CopyViolation]]>([:])
+    static let capacity = 20_000
+
+    func value(text: String, module: String?, compute: () -> [CopyViolation]) -> [CopyViolation] {
+        let key = (module ?? "") + "\u{0}" + text
+        if let known = table.withLock({ $0[key] }) { return known }
+        let result = compute()
+        table.withLock { table in
+            if table.count >= Memo.capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = result
+        }
+        return result
     }
 }

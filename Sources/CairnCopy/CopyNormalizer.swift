@@ -1,16 +1,26 @@
 import Foundation
 
-/// Puts text into the form rules match against, remembering where each character came from:
-/// Unicode NFKC, case folding, zero-width characters and soft hyphens removed, confusable
-/// letters folded to Latin, every hyphen and dash variant to "-", every space variant to " ",
-/// runs of spaces collapsed. A second, "squeezed" form also joins words broken up to slip past
-/// rules: hyphens inside words ("diag-nosis"), spaced-out letters ("d i a g n o s i s") and
-/// digits standing for letters inside words ("diagn0sis").
+/// Puts text into the forms rules match against, remembering where each character came from.
+///
+/// The plain form: HTML character references decoded; Unicode NFKD with combining marks
+/// removed (so accents and enclosing marks fall away); every Default_Ignorable and bidi control
+/// code point removed; look-alike letters folded to Latin (`ConfusableFolding`); every hyphen
+/// and dash to "-"; typographic apostrophes and quotes to ASCII ones; every space, underscore
+/// and middle dot to " " (line breaks remembered);
+/// Markdown emphasis marks (`*`, `` ` ``, `~`) removed; runs of spaces collapsed. Case is kept:
+/// rules match case-insensitively unless they say `ignorecase: false`.
+///
+/// The squeezed forms, built from the plain one, also rejoin words broken up to slip past
+/// rules: a hyphen inside a word or at a line break ("diag-nosis"), spaced-out single letters
+/// ("d i a g n o s i s"), and leetspeak anywhere in a word ("d1agn0sis", "diagnosi5"). Digit 1
+/// reads as "i" in one squeezed form and as "l" in the other.
 struct CopyNormalizer {
     /// A normalised text and, for each of its characters, the offset of the original character.
     struct Mapped {
         var characters: [Character] = []
         var origins: [Int] = []
+        /// Indices of spaces that stand for a line break.
+        var breaks: Set<Int> = []
 
         var text: String { String(characters) }
 
@@ -20,52 +30,72 @@ struct CopyNormalizer {
         }
     }
 
-    static let invisible: Set<Unicode.Scalar> = [
-        "\u{00AD}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{180E}", "\u{034F}",
+    static let separators: Set<Unicode.Scalar> = [
+        "_", "\u{00B7}", "\u{2027}", "\u{2219}", "\u{2022}", "\u{22C5}", "\u{30FB}", "\u{0387}", "\u{16EB}", "\u{2E31}",
     ]
-    static let hyphens: Set<Unicode.Scalar> = [
-        "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}", "\u{FE58}",
-        "\u{FE63}", "\u{FF0D}", "\u{2043}",
+    static let emphasis: Set<Unicode.Scalar> = ["*", "`", "~"]
+    /// Typographic apostrophes and quotes, read as the ASCII ones patterns are written with.
+    static let apostrophes: Set<Unicode.Scalar> = ["\u{2018}", "\u{2019}", "\u{201B}", "\u{02BC}", "\u{2032}", "\u{FF07}"]
+    static let quotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}"]
+    static let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}"]
+    static let leet: [Character: Character] = [
+        "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s", "!": "i", "|": "l",
     ]
-    /// Letters from other scripts that look like Latin ones (Unicode's confusables, the common
-    /// subset for Cyrillic and Greek).
-    static let confusables: [Unicode.Scalar: Character] = [
-        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-        "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w",
-        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t",
-        "υ": "u", "χ": "x", "ϲ": "c", "ı": "i", "ɡ": "g", "ɑ": "a",
-    ]
-    static let digitLetters: [Character: Character] = ["0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"]
 
     /// The plain normalised form.
     static func normalize(_ text: String) -> Mapped {
+        let original = Array(text)
         var mapped = Mapped()
-        for (offset, original) in text.enumerated() {
-            let compatible = String(original).precomposedStringWithCompatibilityMapping.lowercased()
-            for scalar in compatible.unicodeScalars {
-                if invisible.contains(scalar) { continue }
-                let character: Character
-                if hyphens.contains(scalar) {
-                    character = "-"
-                } else if scalar.properties.isWhitespace {
-                    character = " "
-                } else if let latin = confusables[scalar] {
-                    character = latin
-                } else if scalar.properties.generalCategory == .nonspacingMark {
-                    continue  // accents left over from decomposition
-                } else {
-                    character = Character(scalar)
-                }
-                if character == " ", mapped.characters.last == " " { continue }
-                mapped.append(character, from: offset)
+        var offset = 0
+        while offset < original.count {
+            var piece = String(original[offset])
+            var length = 1
+            if let entity = HTMLEntities.decode(original, at: offset) {
+                piece = entity.text
+                length = entity.length
             }
+            for scalar in piece.decomposedStringWithCompatibilityMapping.unicodeScalars {
+                append(scalar, from: offset, to: &mapped)
+            }
+            offset += length
         }
         return mapped
     }
 
-    /// The squeezed form, built from the normalised one.
-    static func squeeze(_ normalized: Mapped) -> Mapped {
-        let characters = normalized.characters
+    private static func append(_ scalar: Unicode.Scalar, from origin: Int, to mapped: inout Mapped) {
+        let properties = scalar.properties
+        if properties.isDefaultIgnorableCodePoint || properties.isBidiControl { return }
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return
+        default: break
+        }
+        if emphasis.contains(scalar) { return }
+        if apostrophes.contains(scalar) { mapped.append("'", from: origin); return }
+        if quotes.contains(scalar) { mapped.append("\"", from: origin); return }
+        if lineBreaks.contains(scalar) || properties.isWhitespace || separators.contains(scalar) {
+            if mapped.characters.last == " " {
+                if lineBreaks.contains(scalar) { mapped.breaks.insert(mapped.characters.count - 1) }
+                return
+            }
+            if lineBreaks.contains(scalar) { mapped.breaks.insert(mapped.characters.count) }
+            mapped.append(" ", from: origin)
+            return
+        }
+        if properties.generalCategory == .dashPunctuation || scalar == "\u{2212}" || scalar == "\u{2043}" {
+            mapped.append("-", from: origin)
+            return
+        }
+        if let latin = ConfusableFolding.latin(scalar) {
+            for character in latin { mapped.append(character, from: origin) }
+            return
+        }
+        mapped.append(Character(scalar), from: origin)
+    }
+
+    /// A squeezed form, built from the plain one; `one` is the letter digit 1 stands for.
+    static func squeeze(_ plain: Mapped, one: Character = "i") -> Mapped {
+        let leetForm = unleet(plain, one: one)
+        let characters = leetForm.characters
         func isLetter(_ index: Int) -> Bool {
             index >= 0 && index < characters.count && characters[index].isLetter
         }
@@ -73,16 +103,52 @@ struct CopyNormalizer {
             isLetter(index) && !isLetter(index - 1) && !isLetter(index + 1)
         }
         var squeezed = Mapped()
-        for index in characters.indices {
+        var index = 0
+        while index < characters.count {
             let character = characters[index]
-            if character == "-" && isLetter(index - 1) && isLetter(index + 1) { continue }
-            if character == " " && isSingleLetter(index - 1) && isSingleLetter(index + 1) { continue }
-            if let letter = digitLetters[character], isLetter(index - 1), isLetter(index + 1) {
-                squeezed.append(letter, from: normalized.origins[index])
+            if character == "-" && isLetter(index - 1) && isLetter(index + 1) { index += 1; continue }
+            // A hyphen at the end of a line joins the word across the break.
+            if character == "-" && isLetter(index - 1) && index + 1 < characters.count && characters[index + 1] == " "
+                && leetForm.breaks.contains(index + 1) && isLetter(index + 2) {
+                index += 2
                 continue
             }
-            squeezed.append(character, from: normalized.origins[index])
+            if character == " " && isSingleLetter(index - 1) && isSingleLetter(index + 1)
+                && (isSingleLetter(index - 3) || isSingleLetter(index + 3)) {
+                index += 1
+                continue
+            }
+            squeezed.append(character, from: leetForm.origins[index])
+            index += 1
         }
         return squeezed
+    }
+
+    /// Leetspeak read as letters in every word that holds at least one letter.
+    private static func unleet(_ plain: Mapped, one: Character) -> Mapped {
+        var out = plain
+        let characters = plain.characters
+        var start = 0
+        while start < characters.count {
+            guard isWordCharacter(characters[start]) else { start += 1; continue }
+            var end = start
+            while end < characters.count && isWordCharacter(characters[end]) { end += 1 }
+            let word = characters[start..<end]
+            // A word of letters with digits or symbols in it; a plain number is left alone,
+            // and so is a symbol at the edge of a word with no letters around it.
+            if word.contains(where: \.isLetter) && word.contains(where: { leet[$0] != nil }) {
+                for index in start..<end {
+                    guard let letter = leet[characters[index]] else { continue }
+                    let touchesLetterRun = (index > start) || (index + 1 < end)
+                    if touchesLetterRun { out.characters[index] = characters[index] == "1" ? one : letter }
+                }
+            }
+            start = end
+        }
+        return out
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || leet[character] != nil
     }
 }

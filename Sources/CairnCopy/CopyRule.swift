@@ -1,7 +1,9 @@
 import Foundation
 
 /// One rule of a rule pack, as a Vale rule is: `existence` bans terms, `substitution` names the
-/// required replacement for each banned term. Scoped to every module or to some.
+/// required replacement for each banned term. Scoped to every module or to some; `exceptions`
+/// excuse the non-medical senses of a banned term ("treat yourself"); `level` decides what a
+/// match does (an error blocks, a warning or suggestion is reported and the text still shows).
 struct CopyRule: Sendable {
     enum Kind: String, CaseIterable, Sendable { case existence, substitution }
 
@@ -21,30 +23,49 @@ struct CopyRule: Sendable {
     /// One banned pattern, with the replacement a substitution rule requires.
     struct Pattern: @unchecked Sendable {
         let expression: NSRegularExpression
+        /// The pattern as compiled, vocabularies expanded, without the word-edge guards.
+        let source: String
+        /// The same pattern anchored to a whole string, for words rejoined across a space.
+        let whole: NSRegularExpression
         let replacement: String?
     }
 
     let id: String
     let kind: Kind
     let message: String
-    let level: String
+    let level: CopyLevel
     let scope: Scope
     let patterns: [Pattern]
+    let exceptions: [NSRegularExpression]
 
-    /// Every match in a normalised text, as (range in the normalised characters, what matched).
+    /// Every match in a normalised text, as (range in the normalised characters, what matched),
+    /// leaving out matches that lie inside an exception.
     func matches(in text: String) -> [(range: Range<Int>, pattern: Pattern)] {
-        let nsText = text as NSString
+        let excused = exceptions.flatMap { CopyRule.ranges(of: $0, in: text) }
         var found: [(Range<Int>, Pattern)] = []
         for pattern in patterns {
-            for result in pattern.expression.matches(in: text, range: NSRange(location: 0, length: nsText.length)) {
-                // NSString ranges count UTF-16 units; convert to character offsets.
-                guard let range = Range(result.range, in: text) else { continue }
-                let start = text.distance(from: text.startIndex, to: range.lowerBound)
-                let end = start + text[range].count
-                found.append((start..<end, pattern))
+            for range in CopyRule.ranges(of: pattern.expression, in: text)
+            where !excused.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }) {
+                found.append((range, pattern))
             }
         }
         return found
+    }
+
+    /// The first pattern that matches the whole of `word`, unless an exception covers it.
+    func wholeMatch(_ word: String) -> Pattern? {
+        if exceptions.contains(where: { !CopyRule.ranges(of: $0, in: word).isEmpty }) { return nil }
+        return patterns.first { !CopyRule.ranges(of: $0.whole, in: word).isEmpty }
+    }
+
+    /// Match ranges in character offsets (NSString ranges count UTF-16 units).
+    static func ranges(of expression: NSRegularExpression, in text: String) -> [Range<Int>] {
+        let length = (text as NSString).length
+        return expression.matches(in: text, range: NSRange(location: 0, length: length)).compactMap { result in
+            guard let range = Range(result.range, in: text), !range.isEmpty else { return nil }
+            let start = text.distance(from: text.startIndex, to: range.lowerBound)
+            return start..<(start + text[range].count)
+        }
     }
 
     func message(for match: String, pattern: Pattern) -> String {
@@ -54,6 +75,15 @@ struct CopyRule: Sendable {
         case .substitution:
             return message.replacingFirst("%s", with: pattern.replacement ?? "").replacingFirst("%s", with: match)
         }
+    }
+}
+
+/// What a rule's match does, as Vale's levels: only an error blocks.
+public enum CopyLevel: String, Sendable, CaseIterable, Encodable, Comparable {
+    case suggestion, warning, error
+
+    public static func < (a: CopyLevel, b: CopyLevel) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 

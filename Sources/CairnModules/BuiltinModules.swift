@@ -1,4 +1,5 @@
 import CairnAnalysis
+import CairnCopy
 import MarkerTrends
 import MedicationOveruse
 import RedFlags
@@ -7,7 +8,7 @@ import TriggerCooccurrence
 import VisitHistory
 import WeatherCorrelation
 
-/// The modules Cairn ships with, registered at start-up.
+/// The modules Cairn ships with, registered at start-up, and the copy guard checked against them.
 public enum BuiltinModules {
     public static func registry() -> ModuleRegistry {
         let registry = ModuleRegistry()
@@ -21,4 +22,23 @@ public enum BuiltinModules {
         registry.register(VisitHistory.self)
         return registry
     }
+
+    /// The bundled copy guard, its scopes checked against the registered modules. Loaded once;
+    /// a broken pack is an error every caller reports, and no analysis runs without the guard.
+    public static func copyGuard() throws(RulePackError) -> CopyGuard {
+        try loadedGuard.get()
+    }
+
+    /// An engine over the bundled copy guard.
+    public static func engine() throws(RulePackError) -> InsightEngine {
+        InsightEngine(copyGuard: try copyGuard())
+    }
+
+    private static let loadedGuard: Result<CopyGuard, RulePackError> = {
+        do throws(RulePackError) {
+            return .success(try CopyGuard.bundled(knownModules: Set(registry().all.map(\.id))))
+        } catch {
+            return .failure(error)
+        }
+    }()
 }

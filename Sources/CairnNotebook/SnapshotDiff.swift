@@ -1,3 +1,5 @@
+import CairnAnalysis
+import CairnCopy
 import CairnCore
 import Foundation
 
@@ -32,6 +34,39 @@ public struct SnapshotDiff: Sendable, Encodable {
 
     public let differences: [Difference]
     public var isEmpty: Bool { differences.isEmpty }
+
+    init(differences: [Difference]) {
+        self.differences = differences
+    }
+
+    /// The diff as it may be printed: snapshot files are read from outside, so every text in
+    /// them is checked again. A text that breaks a copy rule is replaced by a line naming the
+    /// rules and places (never its words); identifiers and evidence are masked likewise.
+    public func checked(by copyGuard: CopyGuard, modules: Set<String>) -> SnapshotDiff {
+        func text(_ value: String?, module: String) -> String? {
+            guard let value else { return nil }
+            switch copyGuard.admit(value, module: module) {
+            case .success: return value
+            case .failure(let rejection):
+                return "[withheld by the copy guard: "
+                    + rejection.violations.map { "\($0.rule) at \($0.line):\($0.column)" }.joined(separator: ", ") + "]"
+            }
+        }
+        return SnapshotDiff(differences: differences.map { d in
+            // Registered module ids and insight kinds are Cairn's own words; anything else in the
+            // file is checked like data.
+            Difference(change: d.change, profile: copyGuard.safeIdentifier(d.profile, kind: "profile"),
+                       module: modules.contains(d.module) ? d.module : copyGuard.safeIdentifier(d.module, kind: "module"),
+                       subject: copyGuard.safeIdentifier(d.subject, kind: "subject", module: d.module),
+                       kind: InsightKind(rawValue: d.kind) != nil ? d.kind : copyGuard.safeIdentifier(d.kind, kind: "kind"),
+                       oldText: text(d.oldText, module: d.module), newText: text(d.newText, module: d.module),
+                       oldVersion: d.oldVersion, newVersion: d.newVersion,
+                       evidence: d.evidence.map {
+                           EvidenceChange(key: copyGuard.masked($0.key, module: d.module), old: copyGuard.masked($0.old, module: d.module),
+                                          new: copyGuard.masked($0.new, module: d.module))
+                       })
+        })
+    }
 
     public init(old: Snapshot, new: Snapshot, tolerance: Double = 1e-9) {
         func keyed(_ entries: [Snapshot.Entry]) -> [String: Snapshot.Entry] {

@@ -18,10 +18,9 @@ extension Session {
         let run = try moduleRun(arguments[0], overrides: overrides)
         var report = InsightReport()
         for data in try selectedProfiles() {
-            let result = try engine.run([run], on: data, asOf: try asOf(for: data))
-            report.insights += result.insights
-            report.withheld += result.withheld
+            report.append(try engine.run([run], on: data, asOf: try asOf(for: data)))
         }
+        withheldCount += report.withheld.count
         return format == .json ? JSONText.encode(report) : report.text()
     }
 
@@ -53,7 +52,9 @@ extension Session {
             combined.gates += result.gates
             combined.steps += result.steps
             combined.evaluations += result.evaluations
+            combined.withheld += result.withheld
         }
+        withheldCount += combined.withheld.count
         return format == .json ? JSONText.encode(combined) : combined.text()
     }
 
@@ -67,7 +68,7 @@ extension Session {
             let a = try engine.run([runA], on: data, asOf: asOf).insights
             let b = try engine.run([runB], on: data, asOf: asOf).insights
             let keyedA = InsightReport.keyedBySubject(a), keyedB = InsightReport.keyedBySubject(b)
-            lines.append("\(data.profile.id): \(runA.descriptor.key) | \(runB.descriptor.key)")
+            lines.append("\(engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")): \(runA.descriptor.key) | \(runB.descriptor.key)")
             for key in Set(keyedA.keys).union(keyedB.keys).sorted() {
                 let left = keyedA[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
                 let right = keyedB[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
@@ -88,10 +89,9 @@ extension Session {
         var report = InsightReport()
         let runs = try registry.latest.map { try moduleRun($0.key) }
         for data in try selectedProfiles() {
-            let result = try engine.run(runs, on: data, asOf: try asOf(for: data))
-            report.insights += result.insights
-            report.withheld += result.withheld
+            report.append(try engine.run(runs, on: data, asOf: try asOf(for: data)))
         }
+        withheldCount += report.withheld.count
         let target = resolve(path)
         do {
             try Data(JSONText.encode(report).utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
@@ -104,7 +104,7 @@ extension Session {
     func lint(_ text: String) -> String {
         let violations = engine.copyGuard.lint(text, module: nil)
         if violations.isEmpty { return "Clean.\n" }
-        return violations.map { "\($0.column): \($0.rule): \($0.message)" }.joined(separator: "\n") + "\n"
+        return violations.map { "\($0.column): \($0.rule) (\($0.level.rawValue)): \($0.message)" }.joined(separator: "\n") + "\n"
     }
 
     /// `.save NOTEBOOK`: the session's commands and outputs as a notebook, pinned to its

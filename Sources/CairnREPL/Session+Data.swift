@@ -118,7 +118,8 @@ extension Session {
 
     func profilesList() throws -> String {
         let rows: [[TableRenderer.Cell]] = try profiles().map { data in
-            [.text(data.profile.id), .text(data.profile.displayName), .text(data.zone.identifier),
+            [.text(engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")),
+             .text(engine.copyGuard.safeIdentifier(data.profile.displayName, kind: "name")), .text(data.zone.identifier),
              .text(data.profile.memberType?.rawValue ?? ""), .integer(data.readings.count), .integer(data.headaches.count),
              .integer(data.visits.count)]
         }
@@ -131,7 +132,10 @@ extension Session {
             return "Commands now work on every profile.\n"
         }
         let known = try profiles().map(\.profile.id)
-        guard known.contains(id) else { throw SessionError("no profile \(id); profiles: " + known.joined(separator: ", ")) }
+        guard known.contains(id) else {
+            throw SessionError("no profile \(engine.copyGuard.safeIdentifier(id, kind: "profile")); profiles: "
+                               + known.map { engine.copyGuard.safeIdentifier($0, kind: "profile") }.joined(separator: ", "))
+        }
         profileID = id
         return ""
     }

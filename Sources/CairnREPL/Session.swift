@@ -23,7 +23,9 @@ public final class Session {
     /// The present instant, for imports' future-reading rule only.
     let now: Int
     let registry = BuiltinModules.registry()
-    let engine = InsightEngine()
+    let engine: InsightEngine
+    /// Insights the copy guard withheld in this session, for `--strict` runs and `check`.
+    public internal(set) var withheldCount = 0
     /// Commands and outputs, for `.save`.
     public private(set) var transcript: [(command: String, output: String)] = []
     /// Terminal width for charts.
@@ -31,9 +33,10 @@ public final class Session {
     /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
     public var isCancelled: () -> Bool = { false }
 
-    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int) {
+    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int, engine: InsightEngine) {
         self.baseDirectory = baseDirectory
         self.now = now
+        self.engine = engine
     }
 
     /// What a command printed, and whether it asked to end the session.

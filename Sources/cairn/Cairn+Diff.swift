@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnModules
 import CairnNotebook
 
 extension Cairn {
@@ -6,7 +7,11 @@ extension Cairn {
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Compare two insight snapshots (the JSON of `cairn insights --format json`).",
-            discussion: "Exit status: 0 no differences, 1 differences, 2 misuse or an unreadable snapshot.")
+            discussion: """
+                Texts read from the snapshot files are checked by the copy guard again; one that \
+                breaks a rule is shown as the rules and places it broke, never its words. \
+                Exit status: 0 no differences, 1 differences, 2 misuse or an unreadable snapshot.
+                """)
 
         @Argument(help: "The earlier snapshot.")
         var old: String
@@ -25,9 +30,11 @@ extension Cairn {
         }
 
         func run() throws {
+            let copyGuard = try CopyGuardLoading.copyGuard()
             let diff: SnapshotDiff
             do {
                 diff = SnapshotDiff(old: try Snapshot.load(old), new: try Snapshot.load(new), tolerance: tolerance)
+                    .checked(by: copyGuard, modules: Set(BuiltinModules.registry().all.map(\.id)))
             } catch {
                 throw CairnFailure(error)
             }

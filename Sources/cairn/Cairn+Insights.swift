@@ -15,7 +15,8 @@ extension Cairn {
                 zone; a date-time with an offset means that instant. Without --as-of, the end of \
                 the day of the dataset's latest event (planned visits aside) is used, never the \
                 clock, so output is reproducible. Insights whose text breaks a copy rule are listed \
-                as withheld with the rule they broke.
+                as withheld with the rule they broke; with --strict that makes the exit status 1. \
+                Every listing ends with the approved disclaimer and footer.
                 """)
 
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
@@ -36,7 +37,11 @@ extension Cairn {
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
+        @Flag(help: "Exit with status 1 when the copy guard withheld any insight.")
+        var strict = false
+
         func run() throws {
+            let engine = try CopyGuardLoading.engine()
             let registry = BuiltinModules.registry()
             let runs = try InsightRequest.moduleRuns(registry: registry, modules: modules, settings: settings)
             let data: [ProfileData]
@@ -47,14 +52,12 @@ extension Cairn {
             }
             let selected = try InsightRequest.profiles(data, only: profile)
             let instant = try InsightRequest.asOf(asOf, data: data)
-            let engine = InsightEngine()
             var report = InsightReport()
             for profileData in selected {
-                let result = try engine.run(runs, on: profileData, asOf: instant(profileData))
-                report.insights += result.insights
-                report.withheld += result.withheld
+                report.append(try engine.run(runs, on: profileData, asOf: instant(profileData)))
             }
             Standard.output(format == .json ? JSONText.encode(report) : report.text())
+            if strict && !report.withheld.isEmpty { throw ExitCode(Status.partial) }
         }
     }
 }
@@ -94,7 +97,10 @@ enum InsightRequest {
         guard let only else { return data }
         let selected = data.filter { $0.profile.id == only }
         guard !selected.isEmpty else {
-            throw ValidationError("no profile \(only); profiles: " + data.map(\.profile.id).joined(separator: ", "))
+            let shown = (try? CopyGuardLoading.copyGuard()).map { copyGuard in
+                { (id: String) in copyGuard.safeIdentifier(id, kind: "profile") }
+            } ?? { _ in "?" }
+            throw ValidationError("no profile \(shown(only)); profiles: " + data.map { shown($0.profile.id) }.joined(separator: ", "))
         }
         return selected
     }

@@ -1,6 +1,7 @@
 import CairnCore
 import ArgumentParser
 import CairnCopy
+import CairnModules
 import Foundation
 
 extension Cairn {
@@ -11,9 +12,11 @@ extension Cairn {
             commandName: "lint-copy",
             abstract: "Check text against Cairn's copy-safety rules.",
             discussion: """
-                Prints each violation with its rule and position. Exact approved copy (the Aurae \
-                warnings and disclaimers) passes only verbatim and only for its modules. Without \
-                --module every rule applies. Exit status: 0 clean, 1 a violation, 2 misuse.
+                Prints each violation with its rule, level and position, the matched words masked. \
+                Exact approved copy (the Aurae warnings and disclaimers) passes only verbatim and \
+                only for its modules. Without --module every rule applies. Exit status: 0 nothing \
+                blocks (warnings may be listed), 1 an error-level violation, 2 misuse or a copy \
+                guard that cannot load.
                 """)
 
         @Argument(help: "A text file, or - (the default) for standard input.")
@@ -53,25 +56,31 @@ extension Cairn {
                 units.append((1, text.hasSuffix("\n") ? String(text.dropLast()) : text))
             }
             struct Found: Encodable {
-                var file: String, line: Int, column: Int, rule: String, level: String, match: String, message: String
+                var file: String, line: Int, column: Int, rule: String, level: CopyLevel, match: String, message: String
+            }
+            let copyGuard = try CopyGuardLoading.copyGuard()
+            if let module, !BuiltinModules.registry().all.contains(where: { $0.id == module }) {
+                throw ValidationError("--module \(module) is not a module; modules: "
+                                      + Set(BuiltinModules.registry().all.map(\.id)).sorted().joined(separator: ", "))
             }
             var found: [Found] = []
             for unit in units {
-                for violation in CopyGuard.standard.lint(unit.text, module: module) {
+                for violation in copyGuard.lint(unit.text, module: module) {
                     found.append(Found(file: name, line: unit.line + violation.line - 1, column: violation.column,
                                        rule: violation.rule, level: violation.level, match: violation.match,
                                        message: violation.message))
                 }
             }
+            let blocked = found.contains { $0.level == .error }
             if format == .json {
                 struct Report: Encodable { var module: String?, clean: Bool, violations: [Found] }
-                Standard.output(JSONText.encode(Report(module: module, clean: found.isEmpty, violations: found)))
+                Standard.output(JSONText.encode(Report(module: module, clean: !blocked, violations: found)))
             } else {
                 for item in found {
-                    Standard.output("\(item.file):\(item.line):\(item.column): \(item.rule): \(item.message)\n")
+                    Standard.output("\(item.file):\(item.line):\(item.column): \(item.level.rawValue): \(item.rule): \(item.message)\n")
                 }
             }
-            if !found.isEmpty { throw ExitCode(Status.partial) }
+            if blocked { throw ExitCode(Status.partial) }
         }
     }
 }

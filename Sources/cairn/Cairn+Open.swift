@@ -25,7 +25,7 @@ extension Cairn {
 
         func run() throws {
             let path = dataset ?? DemoDataset.path
-            let session = Session(now: Clock.now())
+            let session = Session(now: Clock.now(), engine: try CopyGuardLoading.engine())
             do {
                 _ = try session.execute(".open \"\(path)\"")
             } catch {

@@ -40,6 +40,9 @@ extension Cairn {
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
+        @Flag(help: "Exit with status 1 when the copy guard withheld any insight.")
+        var strict = false
+
         func validate() throws {
             for (name, value) in [("--from", from), ("--to", to)] {
                 if let value, CalendarDay(iso: value) == nil { throw ValidationError("\(name) \(value) is not a date; use YYYY-MM-DD") }
@@ -57,14 +60,14 @@ extension Cairn {
             } catch let error as DatasetError {
                 throw CairnFailure(error)
             }
-            let replay = CairnAnalysis.Replay()
+            let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine())
             var combined = CairnAnalysis.Replay.Result()
             let showProgress = isatty(STDERR_FILENO) == 1
             for profileData in try InsightRequest.profiles(data, only: profile) {
                 guard let span = ReplaySpan.days(profileData, from: from, to: to, step: step) else { continue }
                 let result = try replay.run(runs, on: profileData, days: span) { index in
                     if showProgress && index % 7 == 0 {
-                        Standard.error("\rreplaying \(profileData.profile.id): step \(index + 1) of \(span.count)")
+                        Standard.error("\rreplaying \(replay.engine.copyGuard.safeIdentifier(profileData.profile.id, kind: "profile")): step \(index + 1) of \(span.count)")
                     }
                 }
                 if showProgress { Standard.error("\r\u{1B}[K") }
@@ -75,6 +78,7 @@ extension Cairn {
                 combined.withheld += result.withheld
             }
             Standard.output(format == .json ? JSONText.encode(combined) : combined.text())
+            if strict && !combined.withheld.isEmpty { throw ExitCode(Status.partial) }
         }
     }
 }

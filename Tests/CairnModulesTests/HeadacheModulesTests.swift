@@ -1,3 +1,6 @@
+import CairnModules
+import CairnStats
+import CairnCopy
 import CairnAnalysis
 import CairnCore
 import Testing
@@ -218,25 +221,24 @@ struct EngineTests {
         #expect(registry.latest.count == registry.all.count - 1)
     }
 
-    @Test("a draft whose text breaks a rule is withheld with the rule, never shown")
+    @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")
     func withheld() throws {
         struct Careless: AnalysisModule {
             static let id = "careless"
             static let version = 1
-            static let summary = "A module that writes banned copy."
+            static let summary = "A module that asks for copy it does not own."
             static let parameters: [ParameterSpec] = []
             init(parameters: ParameterValues) {}
             func evaluate(_ input: ProfileData, asOf: Int, stats: CairnStats.Stats) throws -> [InsightDraft] {
-                [InsightDraft(kind: .finding, subject: "x", text: "Poor sleep causes your headaches."),
-                 InsightDraft(kind: .finding, subject: "y", text: "Poor sleep came before 3 of your headaches.")]
+                [InsightDraft(kind: .finding, subject: "x", message: CopyMessage("careless.causes")),
+                 InsightDraft(kind: .alert, subject: "y", message: CopyMessage("red-flags.urgent")),
+                 InsightDraft(kind: .progress, subject: "z", message: CopyMessage("progress-message"))]
             }
         }
         let report = try Build.run(Careless.self, ProfileData(profile: Build.profile()), asOf: 0)
-        #expect(report.insights.map(\.subject) == ["y"])
-        #expect(report.withheld.map(\.subject) == ["x"])
-        #expect(report.withheld[0].violations.map(\.rule) == ["CausalClaims"])
+        #expect(report.insights.map(\.subject) == ["z"])
+        #expect(report.withheld.map(\.subject) == ["x", "y"])
+        #expect(report.withheld.map(\.copyID) == ["careless.causes", "red-flags.urgent"])
+        #expect(report.withheld.allSatisfy { $0.violations.map(\.rule) == ["CopyCatalog"] })
     }
 }
-
-import CairnModules
-import CairnStats

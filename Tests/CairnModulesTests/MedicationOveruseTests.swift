@@ -20,7 +20,7 @@ struct MedicationOveruseTests {
         #expect(try run(march(9)).insights.isEmpty)
         let report = try run(march(10))
         #expect(report.insights.count == 1)
-        #expect(report.insights[0].text.text == MedicationOveruse.warning)
+        #expect(report.insights[0].text.text == Seed.overuseWarning)
         #expect(report.insights[0].kind == .awareness)
         #expect(report.insights[0].evidence["acute_days"] == .integer(10))
         #expect(report.withheld.isEmpty)

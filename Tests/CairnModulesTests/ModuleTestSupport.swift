@@ -43,6 +43,16 @@ enum Build {
     static func run<M: AnalysisModule>(_ module: M.Type, _ data: ProfileData, asOf: Int,
                                        set overrides: [String: String] = [:]) throws -> InsightReport {
         let parameters = try ParameterValues(specs: M.parameters, module: M.id, overrides: overrides)
-        return try InsightEngine().run([ModuleRun(descriptor: M.descriptor, parameters: parameters)], on: data, asOf: asOf)
+        return try BuiltinModules.engine().run([ModuleRun(descriptor: M.descriptor, parameters: parameters)], on: data, asOf: asOf)
     }
+}
+
+/// Copy the seeds give verbatim (shared/seeds/002, Aurae PRD 7.1 and 7.2), written out here as
+/// the independent source the modules' output is checked against.
+enum Seed {
+    static let overuseWarning = "You've logged acute medication for headache relief more than 10 times this month. Frequent use of certain pain relievers may be associated with rebound headaches in some people. This is for your awareness only — not a diagnosis. It may be worth mentioning this pattern to your healthcare provider."
+    static let urgentBanner = "This headache came on very suddenly and severely. Headaches that reach full intensity very quickly can sometimes be a sign of a serious condition that needs immediate medical attention. If this is the worst headache you have ever had, or if you have any other unusual symptoms, please seek emergency medical care now or call emergency services. This app cannot diagnose the cause of your headache."
+    static let advisoryNotice = "You noted this headache came on very quickly. Sudden-onset headaches can occasionally signal a condition that needs medical attention. If anything feels unusual or severe, please contact a healthcare provider. This app cannot diagnose the cause of your headache."
+    /// Cairn's own wording for aura with visual disturbance (the seed gives none).
+    static let auraAlert = "You logged an aura together with a visual disturbance for this headache. Consider mentioning this combination to a healthcare provider."
 }

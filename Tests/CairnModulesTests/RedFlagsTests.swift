@@ -13,12 +13,12 @@ struct RedFlagsTests {
     func urgent() throws {
         let headache = Build.headache("h1", "2026-05-01T09:00", resolved: "2026-05-03T09:00", severity: 5, speed: .instantaneous)
         let active = try run([headache], asOf: "2026-05-02")
-        #expect(active.insights.map(\.text.text) == [RedFlags.urgentText])
+        #expect(active.insights.map(\.text.text) == [Seed.urgentBanner])
         #expect(active.insights[0].kind == .alert)
         #expect(try run([headache], asOf: "2026-05-03").insights.isEmpty)
     }
 
-    @Test("severity at and either side of 4", arguments: [(3, RedFlags.advisoryText), (5, RedFlags.urgentText)])
+    @Test("severity at and either side of 4", arguments: [(3, Seed.advisoryNotice), (5, Seed.urgentBanner)])
     func severityBoundary(severity: Int, text: String) throws {
         let headache = Build.headache("h1", "2026-05-01T09:00", severity: severity, speed: .instantaneous)
         #expect(try run([headache], asOf: "2026-05-01").insights.map(\.text.text) == [text])
@@ -29,7 +29,7 @@ struct RedFlagsTests {
         let data = ProfileData(profile: Build.profile(),
                                headaches: [Build.headache("h1", "2026-05-01T09:00", severity: 3, speed: .instantaneous)])
         let report = try Build.run(RedFlags.self, data, asOf: Build.endOf("2026-05-01"), set: ["urgent_severity": "3"])
-        #expect(report.insights.map(\.text.text) == [RedFlags.urgentText])
+        #expect(report.insights.map(\.text.text) == [Seed.urgentBanner])
     }
 
     @Test("the advisory shows on the day it was logged only")
@@ -50,7 +50,7 @@ struct RedFlagsTests {
     func aura() throws {
         let both = Build.headache("h1", "2026-05-01T09:00", speed: nil, aura: true, visual: true)
         let report = try run([both], asOf: "2026-05-01")
-        #expect(report.insights.map(\.text.text) == [RedFlags.auraText])
+        #expect(report.insights.map(\.text.text) == [Seed.auraAlert])
         #expect(report.insights[0].text.approvedID == nil)
         #expect(report.insights[0].evidence["copy_status"] == .text("awaiting clinical review"))
         #expect(try run([Build.headache("h2", "2026-05-01T09:00", aura: true, visual: false)], asOf: "2026-05-01").insights.isEmpty)
@@ -60,6 +60,6 @@ struct RedFlagsTests {
     @Test("approved texts are admitted as approved copy")
     func approved() throws {
         let report = try run([Build.headache("h1", "2026-05-01T09:00", severity: 5, speed: .instantaneous)], asOf: "2026-05-01")
-        #expect(report.insights[0].text.approvedID == "red-flag-urgent")
+        #expect(report.insights[0].text.approvedID == "red-flags.urgent")
     }
 }

@@ -23,7 +23,7 @@ struct ReplayTests {
                 let descriptor = try registry.lookup($0)
                 return ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
             }
-            let result = try Replay().run(runs, on: lena, days: Replay.days(from: CalendarDay(iso: "2026-03-01")!,
+            let result = try Replay(engine: BuiltinModules.engine()).run(runs, on: lena, days: Replay.days(from: CalendarDay(iso: "2026-03-01")!,
                                                                            to: CalendarDay(iso: "2026-08-31")!, step: .day))
             return (lena, result)
         } catch {
@@ -78,7 +78,7 @@ struct ReplayTests {
         let registry = BuiltinModules.registry()
         let descriptor = try registry.lookup("marker-trends")
         let run = ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
-        let quiet = try Replay().run([run], on: lena, days: Replay.days(from: CalendarDay(iso: "2026-09-10")!,
+        let quiet = try Replay(engine: BuiltinModules.engine()).run([run], on: lena, days: Replay.days(from: CalendarDay(iso: "2026-09-10")!,
                                                                       to: CalendarDay(iso: "2026-10-10")!, step: .day))
         #expect(quiet.steps == 31)
         #expect(quiet.evaluations == 1)

@@ -1,0 +1,61 @@
+import Foundation
+import Yams
+
+/// A list of terms kept as data with its source (condition names, condition adjectives...),
+/// which rules use as `{{name}}` inside a pattern. Terms are literal words or phrases: a space
+/// or hyphen in a term matches a space, a hyphen or nothing, and a plural "s"/"es" is allowed.
+struct Vocabulary: Sendable {
+    let name: String
+    let source: String
+    let terms: [String]
+
+    /// The terms as one regular-expression group.
+    var alternation: String {
+        // Longest first, so "chronic kidney disease" wins over "kidney disease".
+        let patterns = terms.sorted { ($0.count, $0) > ($1.count, $1) }.map { term -> String in
+            let words = term.split(whereSeparator: { $0 == " " || $0 == "-" }).map { NSRegularExpression.escapedPattern(for: String($0)) }
+            return words.joined(separator: "[ -]?") + "(?:s|es)?"
+        }
+        return "(?:" + patterns.joined(separator: "|") + ")"
+    }
+
+    static func loadAll(in directory: URL) throws(RulePackError) -> [String: Vocabulary] {
+        var vocabularies: [String: Vocabulary] = [:]
+        for file in try YAMLFolder.files(in: directory, describing: "vocabulary") {
+            let vocabulary = try load(YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)
+            vocabularies[vocabulary.name] = vocabulary
+        }
+        return vocabularies
+    }
+
+    static func load(_ text: String, file: String) throws(RulePackError) -> Vocabulary {
+        let root = try YAMLFolder.compose(text, file: file)
+        guard let mapping = root.mapping else {
+            throw RulePackError(file: file, line: YAMLFolder.line(root), key: nil, problem: "must be a mapping with source and terms")
+        }
+        for (key, _) in mapping where !["source", "terms"].contains(key.string ?? "") {
+            throw RulePackError(file: file, line: YAMLFolder.line(key), key: key.string,
+                                problem: "is not a vocabulary key; allowed: source, terms")
+        }
+        guard let source = root["source"]?.string, !source.isEmpty else {
+            throw RulePackError(file: file, line: YAMLFolder.line(root), key: "source", problem: "is missing: say where the terms come from")
+        }
+        guard let items = root["terms"]?.sequence, !items.isEmpty else {
+            throw RulePackError(file: file, line: YAMLFolder.line(root), key: "terms", problem: "must be a non-empty list of terms")
+        }
+        var terms: [String] = []
+        for item in items {
+            // A term may carry a comment-like reference after " # ", which YAML keeps out already;
+            // "term | reference" keeps the reference beside the term in the data.
+            guard let raw = item.string else {
+                throw RulePackError(file: file, line: YAMLFolder.line(item), key: "terms", problem: "every term must be text")
+            }
+            let term = raw.split(separator: "|", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !term.isEmpty else {
+                throw RulePackError(file: file, line: YAMLFolder.line(item), key: "terms", problem: "holds an empty term")
+            }
+            terms.append(term)
+        }
+        return Vocabulary(name: (file as NSString).deletingPathExtension, source: source, terms: terms)
+    }
+}
