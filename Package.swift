@@ -108,7 +108,7 @@ let package = Package(
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
-            name: "CairnCLITests", dependencies: ["CairnStore"],
+            name: "CairnCLITests", dependencies: ["CairnStore", "CairnCopy", "CairnModules"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

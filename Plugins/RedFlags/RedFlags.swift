@@ -3,7 +3,8 @@ import CairnCopy
 import CairnCore
 import CairnStats
 
-/// Aurae's red-flag rules (seed 002 section 7.1, D-18, D-28, D-33), per headache:
+/// Aurae's red-flag rules (seed 002 section 7.1, D-18, D-28, D-33), per headache (the tier in
+/// evidence is the seed's "primary" banner or "secondary" notice):
 /// instantaneous onset with severity 4 or more shows the primary urgent text for as long as the
 /// headache is active; instantaneous onset with severity under 4 shows the advisory text on the
 /// day it was logged; aura together with visual disturbance shows an alert awaiting clinical
@@ -37,12 +38,12 @@ public struct RedFlags: AnalysisModule {
                 if headache.severity >= urgentSeverity {
                     if active {
                         drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.urgent"),
-                                                   evidence: evidence.merging(["tier": .text("urgent")]) { $1 },
+                                                   evidence: evidence.merging(["tier": .text("primary")]) { $1 },
                                                    provenance: provenance))
                     }
                 } else if loggedToday {
                     drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.advisory"),
-                                               evidence: evidence.merging(["tier": .text("advisory")]) { $1 },
+                                               evidence: evidence.merging(["tier": .text("secondary")]) { $1 },
                                                provenance: provenance))
                 }
             }

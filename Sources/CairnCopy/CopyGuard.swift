@@ -121,7 +121,9 @@ public struct CopyGuard: Sendable {
     /// printed: itself when it breaks no rule, else a stable neutral reference such as
     /// "profile-3fa2c1d0" that still tells identifiers apart.
     public func safeIdentifier(_ identifier: String, kind: String, module: String? = nil) -> String {
-        if isSafe(identifier, module: module) { return identifier }
+        // In an identifier, hyphens, dots and slashes separate words as spaces do.
+        let spaced = String(identifier.map { "-./:".contains($0) ? " " : $0 })
+        if isSafe(identifier, module: module) && isSafe(spaced, module: module) { return identifier }
         return "\(kind)-" + CopyGuard.stableHash(identifier)
     }
 

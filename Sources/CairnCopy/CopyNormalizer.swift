@@ -21,6 +21,9 @@ struct CopyNormalizer {
         var origins: [Int] = []
         /// Indices of spaces that stand for a line break.
         var breaks: Set<Int> = []
+        /// Indices of spaces that stand for a run of two or more: a word gap in spaced-out text
+        /// ("y o u  s h o u l d").
+        var wide: Set<Int> = []
 
         var text: String { String(characters) }
 
@@ -38,6 +41,8 @@ struct CopyNormalizer {
     static let apostrophes: Set<Unicode.Scalar> = ["\u{2018}", "\u{2019}", "\u{201B}", "\u{02BC}", "\u{2032}", "\u{FF07}"]
     static let quotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}"]
     static let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}"]
+    /// Punctuation that strings single letters together ("d.i.a.g", "d/i/a/g") as a space does.
+    static let joiners: Set<Character> = [".", ",", "/", "\\", "+", "'", ":", "=", "^"]
     static let leet: [Character: Character] = [
         "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s", "!": "i", "|": "l",
     ]
@@ -75,6 +80,7 @@ struct CopyNormalizer {
         if lineBreaks.contains(scalar) || properties.isWhitespace || separators.contains(scalar) {
             if mapped.characters.last == " " {
                 if lineBreaks.contains(scalar) { mapped.breaks.insert(mapped.characters.count - 1) }
+                mapped.wide.insert(mapped.characters.count - 1)
                 return
             }
             if lineBreaks.contains(scalar) { mapped.breaks.insert(mapped.characters.count) }
@@ -113,7 +119,8 @@ struct CopyNormalizer {
                 index += 2
                 continue
             }
-            if character == " " && isSingleLetter(index - 1) && isSingleLetter(index + 1)
+            if (character == " " && !leetForm.wide.contains(index) || joiners.contains(character))
+                && isSingleLetter(index - 1) && isSingleLetter(index + 1)
                 && (isSingleLetter(index - 3) || isSingleLetter(index + 3)) {
                 index += 1
                 continue

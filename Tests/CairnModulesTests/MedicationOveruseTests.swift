@@ -26,6 +26,23 @@ struct MedicationOveruseTests {
         #expect(report.withheld.isEmpty)
     }
 
+    @Test("the approved warning only at the 10 days it was approved for; at another threshold the real count, marked non-default")
+    func approvedThreshold() throws {
+        let three = try run(march(4), set: ["threshold_days": "3"])
+        #expect(three.insights.map(\.text.text) == [
+            "Acute medication for headache relief was logged on 4 distinct days this month, at or above the 3 days set for this run. Consider mentioning this to your healthcare provider.",
+        ])
+        #expect(three.insights[0].text.approvedID == nil)
+        #expect(three.insights[0].nonDefault)
+        #expect(try run(march(2), set: ["threshold_days": "3"]).insights.isEmpty)
+        let twelve = try run(march(12), set: ["threshold_days": "12"])
+        #expect(twelve.insights.map(\.text.text).first?.hasPrefix("Acute medication for headache relief was logged on 12 distinct days") == true)
+        // Set explicitly to the approved 10: the approved text, verbatim.
+        let ten = try run(march(10), set: ["threshold_days": "10"])
+        #expect(ten.insights.map(\.text.text) == [Seed.overuseWarning])
+        #expect(ten.insights[0].text.approvedID == "medication-overuse.warning")
+    }
+
     @Test("distinct days, not entries: ten doses on nine days is nine")
     func distinctDays() throws {
         var entries = march(9)
