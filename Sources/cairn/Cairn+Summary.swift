@@ -18,9 +18,15 @@ extension Cairn {
         }
 
         static func show(_ path: String, format: OutputFormat) throws {
+            let copyGuard = try CopyGuardLoading.copyGuard()
             do {
                 let dataset = try Dataset.open(path, now: Clock.now())
-                let summary = try DatasetSummary(of: dataset)
+                var summary = try DatasetSummary(of: dataset)
+                // Profile ids and names are the data's own words: shown only when they break no rule.
+                for index in summary.profiles.indices {
+                    summary.profiles[index].id = copyGuard.safeIdentifier(summary.profiles[index].id, kind: "profile")
+                    summary.profiles[index].displayName = copyGuard.safeIdentifier(summary.profiles[index].displayName, kind: "name")
+                }
                 Standard.output(format == .json ? summary.json() : summary.text())
             } catch let error as DatasetError {
                 throw CairnFailure(error)

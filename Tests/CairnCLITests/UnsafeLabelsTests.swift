@@ -119,6 +119,15 @@ struct UnsafeLabelsTests {
         #expect(repl.status == 0, "\(repl.error)")
         expectSafe(repl.output, "the REPL")
         #expect(repl.output.contains("profile-"))
+        let chart = try CLI.run([data, "-c", ".chart diabetes-score"])
+        #expect(chart.status == 0, "\(chart.error)")
+        expectSafe(chart.output, ".chart of a custom marker")
+        #expect(chart.output.contains("marker-"))
+        for format in ["text", "json"] {
+            let summary = try CLI.run(["summary", data, "--format", format])
+            #expect(summary.status == 0, "\(summary.error)")
+            expectSafe(summary.output, "summary")
+        }
     }
 
     @Test("diff re-checks texts read from snapshot files; the withheld listing masks what it reports")
