@@ -55,7 +55,7 @@ public struct TriggerCooccurrence: AnalysisModule {
         let zone = input.zone
         let recent = input.resolvedHeadaches.lastElements(episodes)
         let nights = Dictionary(input.sleep.map { ($0.nightOf, $0) }, uniquingKeysWith: { $1 })
-        let referenceSecond = DiaryWindows.typicalOnsetSecond(recent, zone: zone)
+        let referenceSecond = DiaryWindows.typicalOnsetSecondV1(recent, zone: zone)
         let freeDays = DiaryWindows.headacheFreeDays(input, asOf: asOf)
         let freeReferences = freeDays.map { zone.epoch(of: $0, secondOfDay: referenceSecond) }.filter { $0 <= asOf }
         var byFactor: [String: [FactorEntry]] = [:]

@@ -57,7 +57,7 @@ struct WeatherAnalysis: Sendable {
         let zone = input.zone
         let weather = input.weather
         let headaches = input.resolvedHeadaches
-        let reference = DiaryWindows.typicalOnsetSecond(headaches, zone: zone)
+        let reference = DiaryWindows.typicalOnsetSecondV1(headaches, zone: zone)
         let freeInstants = DiaryWindows.headacheFreeDays(input, asOf: asOf).map { zone.epoch(of: $0, secondOfDay: reference) }
             .filter { $0 <= asOf }
         var drafts: [InsightDraft] = []

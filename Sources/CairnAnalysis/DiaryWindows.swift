@@ -38,10 +38,37 @@ public enum DiaryWindows {
 
     /// The median local clock time (seconds after midnight) of headache onsets: the reference
     /// time on headache-free days, so baseline windows cover the same hours of the day.
-    public static func typicalOnsetSecond(_ headaches: [Headache], zone: ProfileTimeZone) -> Int {
+    /// Version 1 of the modules measures from the day's first instant, an hour off on
+    /// daylight-saving days; `typicalOnsetSecond` reads the wall clock.
+    public static func typicalOnsetSecondV1(_ headaches: [Headache], zone: ProfileTimeZone) -> Int {
         let seconds = headaches.map { $0.onset.epochSeconds - zone.startOfDay($0.onset.day) }.sorted()
         guard !seconds.isEmpty else { return 12 * 3600 }
         return seconds[seconds.count / 2]
+    }
+
+    /// The median local wall-clock time of headache onsets, in seconds after midnight.
+    public static func typicalOnsetSecond(_ headaches: [Headache], zone: ProfileTimeZone) -> Int {
+        let seconds = headaches.map { localSecond(ofEpoch: $0.onset.epochSeconds, zone: zone) }.sorted()
+        guard !seconds.isEmpty else { return 12 * 3600 }
+        return seconds[seconds.count / 2]
+    }
+
+    /// Seconds after local midnight on the wall clock at an instant.
+    public static func localSecond(ofEpoch seconds: Int, zone: ProfileTimeZone) -> Int {
+        let local = seconds + zone.offset(atEpoch: seconds)
+        return ((local % 86_400) + 86_400) % 86_400
+    }
+
+    /// The diary's own span: from the first day with a headache, factor or medication entry to
+    /// the last. Sleep rows alone do not extend it (a wearable logs nights whether or not the
+    /// diary is kept).
+    public static func diarySpan(_ data: ProfileData) -> ClosedRange<CalendarDay>? {
+        let firsts = [data.headaches.first?.onset.day, data.factors.first?.at.day, data.medications.first?.takenAt.day]
+            .compactMap { $0 }
+        let lasts = [data.headaches.map(\.onset.day).max(), data.factors.last?.at.day, data.medications.last?.takenAt.day]
+            .compactMap { $0 }
+        guard let first = firsts.min(), let last = lasts.max(), first <= last else { return nil }
+        return first...last
     }
 
     /// `YYYY-MM` of a day.

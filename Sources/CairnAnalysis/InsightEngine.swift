@@ -123,9 +123,9 @@ public struct InsightEngine: Sendable {
         case .text(let text): return .text(copyGuard.safeIdentifier(text, kind: "text", module: module))
         case .list(let values): return .list(values.map { guarded($0, module: module) })
         case .object(let values):
-            return .object(Dictionary(uniqueKeysWithValues: values.map {
+            return .object(Dictionary(values.map {
                 (copyGuard.safeIdentifier($0.key, kind: "key", module: module), guarded($0.value, module: module))
-            }))
+            }, uniquingKeysWith: { first, _ in first }))
         case .number, .integer, .flag: return value
         }
     }

@@ -13,7 +13,7 @@ struct UnsafeLabelsTests {
     let copyGuard = try! BuiltinModules.copyGuard()
 
     /// Twelve resolved March headaches (ids that assert a condition), each with the factor
-    /// `you_have_migraine` that day; short and long nights; visits with unsafe labels; one
+    /// `you_have_migraine` that morning and never otherwise, and a daily `water` entry; short and long nights; visits with unsafe labels; one
     /// sudden severe headache still active on the 31st.
     var dataset: String {
         let dir = scratch.path + "/unsafe"
@@ -25,11 +25,12 @@ struct UnsafeLabelsTests {
         for day in [2, 4, 6, 9, 11, 13, 16, 18, 20, 23, 25, 27] {
             let date = String(format: "2026-03-%02d", day)
             headaches += "\(profile),you-have-migraine-\(day),\(date)T14:00:00,\(date)T18:00:00,3,gradual\n"
-            factors += "\(profile),\(date),you_have_migraine\n"
+            factors += "\(profile),\(date)T09:00:00,you_have_migraine\n"
             medications += "\(profile),\(date)T15:00:00,stop taking metformin,true,you-have-migraine-\(day)\n"
         }
         headaches += "\(profile),diagnosis-thunderclap,2026-03-31T10:00:00,,5,instantaneous\n"
-        for day in [3, 8, 15, 22] { factors += "\(profile),2026-03-\(String(format: "%02d", day)),sweet_treats\n" }
+        for day in [3, 8, 15, 22] { factors += "\(profile),2026-03-\(String(format: "%02d", day))T10:00:00,sweet_treats\n" }
+        for day in 1...31 { factors += "\(profile),2026-03-\(String(format: "%02d", day))T12:00:00,water\n" }
         var sleep = "profile_id,night_of,duration_min,quality\n"
         for day in 1...30 {
             sleep += "\(profile),2026-03-\(String(format: "%02d", day)),\(day % 2 == 0 ? 300 : 480),\(day % 3 == 0 ? 1 : 4)\n"
@@ -95,7 +96,7 @@ struct UnsafeLabelsTests {
         #expect(text.status == 0, "\(text.error)")
         expectSafe(text.output, "insights")
         #expect(!text.output.contains("you_have_diabetes") && !text.output.contains("you-have-migraine"))
-        #expect(text.output.contains("within 24 hours of a factor you logged in 12 of your last 12 episodes."))
+        #expect(text.output.contains("Frequently present: a factor you logged came within 24 hours before 12 of your last 12 headaches, and on 0 of every 10 comparable headache-free days."))
         #expect(text.output.contains("Last visit of a visit type you entered: 1 month ago (2026-02-10)."))
         #expect(text.output.contains("Last visit of a visit type you entered: 2 months ago (2026-01-10)."))
         #expect(text.output.contains("Last visit of “yoga class”: this month (2026-03-10)."))

@@ -215,10 +215,12 @@ struct EngineTests {
     func registry() throws {
         let registry = CairnModules.BuiltinModules.registry()
         #expect(registry.all.map(\.key).contains("weather-correlation@1"))
-        #expect(try registry.lookup("weather-correlation").version == 2)
+        #expect(try registry.lookup("weather-correlation").version == 3)
         #expect(try registry.lookup("weather-correlation@1").version == 1)
-        #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@3") }
-        #expect(registry.latest.count == registry.all.count - 1)
+        #expect(try registry.lookup("trigger-cooccurrence").version == 2)
+        #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@4") }
+        #expect(registry.latest.count == 7)
+        #expect(registry.all.count == 12)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")

@@ -19,7 +19,8 @@ struct ReplayTests {
             let all = try ProfileDataLoader.load(try Dataset.open(ReplayTests.demo, now: 1_795_348_800))
             let lena = all.first { $0.profile.id == "lena" }!
             let registry = BuiltinModules.registry()
-            let runs = try ["trigger-cooccurrence", "sleep-correlation", "weather-correlation", "medication-overuse"].map {
+            // Version 1 of the pattern modules: these tests follow the seed's gates, step by step.
+            let runs = try ["trigger-cooccurrence@1", "sleep-correlation@1", "weather-correlation@2", "medication-overuse"].map {
                 let descriptor = try registry.lookup($0)
                 return ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
             }

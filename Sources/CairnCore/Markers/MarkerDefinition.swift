@@ -18,6 +18,9 @@ public struct MarkerDefinition: Hashable, Sendable {
         didSet { conversionByKey = MarkerDefinition.index(unit: unit, conversions: conversions) }
     }
     public var isCustom: Bool
+    /// Within-person and analytical variation, for the reference change value; nil for custom
+    /// markers.
+    public var variation: BiologicalVariation?
     /// Every accepted unit's spelling key, with its conversion (the marker's own unit included).
     private var conversionByKey: [String: UnitConversion]
 
@@ -25,7 +28,7 @@ public struct MarkerDefinition: Hashable, Sendable {
                 referenceLow: Double? = nil, referenceHigh: Double? = nil,
                 plausibleMin: Double? = nil, plausibleMax: Double? = nil,
                 direction: TrendPreference = .withinRange, aliases: [String] = [], loincCodes: [String] = [],
-                conversions: [UnitConversion] = [], isCustom: Bool) {
+                conversions: [UnitConversion] = [], isCustom: Bool, variation: BiologicalVariation? = nil) {
         self.id = id
         self.displayName = displayName
         self.category = category
@@ -39,6 +42,7 @@ public struct MarkerDefinition: Hashable, Sendable {
         self.loincCodes = loincCodes
         self.conversions = conversions
         self.isCustom = isCustom
+        self.variation = variation
         self.conversionByKey = MarkerDefinition.index(unit: unit, conversions: conversions)
     }
 

@@ -118,6 +118,8 @@ private struct MarkerFile: Decodable {
         var aliases: [String]
         var loinc: [String]
         var conversions: [UnitConversion]
+        var cv_within_person: Double?
+        var cv_analytical: Double?
 
         var definition: MarkerDefinition {
             MarkerDefinition(
@@ -125,7 +127,8 @@ private struct MarkerFile: Decodable {
                 referenceLow: ref_low, referenceHigh: ref_high,
                 plausibleMin: plausible_min, plausibleMax: plausible_max,
                 direction: higher_is_better.map { $0 ? .higherIsBetter : .lowerIsBetter } ?? .withinRange,
-                aliases: aliases, loincCodes: loinc, conversions: conversions, isCustom: false)
+                aliases: aliases, loincCodes: loinc, conversions: conversions, isCustom: false,
+                variation: cv_within_person.map { BiologicalVariation(withinPerson: $0, analytical: cv_analytical ?? $0 / 2) })
         }
     }
 
