@@ -1,0 +1,38 @@
+import Testing
+@testable import CairnStats
+
+/// One-sided Fisher against scipy (`scipy.stats.fisher_exact(table, alternative="greater")`,
+/// values printed by scipy 1.x and written here), Holm against a hand computation.
+@Suite("One-sided Fisher and Holm")
+struct MultipleTestingTests {
+    let stats = Stats()
+
+    @Test("one-sided Fisher matches scipy's alternative='greater'", arguments: [
+        ((7, 2, 3, 17), 0.0021352959883694515),
+        ((5, 0, 0, 5), 0.003968253968253969),
+        ((1, 9, 2, 8), 0.8947368421052632),
+        ((10, 0, 3, 10), 0.0002499855777551295),
+        ((12, 0, 0, 17), 1.9269331981397e-08),
+    ])
+    func fisherGreater(table: (Int, Int, Int, Int), expected: Double) throws {
+        let p = try stats.fisherExactGreater(a: table.0, b: table.1, c: table.2, d: table.3)
+        #expect(abs(p - expected) <= 1e-12 * max(1, expected) || abs(p - expected) / expected < 1e-9, "\(p) vs \(expected)")
+    }
+
+    @Test("a first cell of 0 gives p = 1; a negative count is refused")
+    func edges() throws {
+        #expect(try stats.fisherExactGreater(a: 0, b: 5, c: 3, d: 17) == 1)
+        #expect(throws: StatsError.self) { try stats.fisherExactGreater(a: -1, b: 5, c: 3, d: 17) }
+    }
+
+    @Test("Holm: the smallest p times m, then step-down with monotonicity, capped at 1, order kept")
+    func holm() {
+        // By hand: sorted 0.005 (x4 = 0.02), 0.01 (x3 = 0.03), 0.03 (x2 = 0.06), 0.04 (x1 = 0.04 -> 0.06).
+        let adjusted = stats.holm([0.01, 0.04, 0.03, 0.005])
+        let expected = [0.03, 0.06, 0.06, 0.02]
+        for (a, b) in zip(adjusted, expected) { #expect(abs(a - b) < 1e-15) }
+        #expect(stats.holm([0.6, 0.9]) == [1, 1])
+        #expect(stats.holm([]) == [])
+        #expect(stats.holm([0.049]) == [0.049])
+    }
+}
