@@ -85,11 +85,15 @@ let package = Package(
                            "CairnNotebook", "CReadline"]),
         .target(
             name: "CairnSynth",
-            dependencies: ["CairnCore", "CairnStore"]),
+            dependencies: ["CairnCore", "CairnStore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "CairnEvaluation",
+            dependencies: ["CairnCore", "CairnStats", "CairnAnalysis", "CairnSynth"]),
         .executableTarget(
             name: "cairn",
             dependencies: [
                 "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
+                "CairnEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

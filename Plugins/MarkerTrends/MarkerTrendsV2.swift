@@ -2,6 +2,7 @@ import CairnAnalysis
 import CairnCopy
 import CairnCore
 import CairnStats
+import Glibc
 
 /// marker-trends@2, the default: the same statuses and visit-prep copy as version 1, with
 /// trends and statuses that measurement noise does not trip.
@@ -9,9 +10,12 @@ import CairnStats
 /// - A trend prompt needs the last `trend_readings` readings to move one way (the seed's
 ///   "trending over your last N readings") and the move to be more than noise: either the
 ///   change from the first to the last of them exceeds what analytical and within-person
-///   variation explain (the reference change value, from the marker library), or the slope
-///   through all the marker's readings, in the same direction, has an interval that excludes
-///   zero. The two one-sided p-values are combined
+///   variation explain (from the marker library's coefficients of variation, on the log scale
+///   as Fokkema et al. 2006 do for large ones; the p-value is the chance that noise moves the
+///   readings one way by at least as much, the range of n normal values over n!, so choosing
+///   the readings that moved one way does not make noise look like a trend), or the slope of the log
+///   values through all the marker's readings, in the same direction, has an interval that
+///   excludes zero. The two one-sided p-values are combined
 ///   (twice the smaller) and adjusted with Holm's method across every marker of the profile
 ///   with enough readings, so a person with ten stable markers is not prompted by chance.
 /// - `watch` is measured on the width of the range (within `watch_fraction` of the width from
@@ -79,14 +83,23 @@ public struct MarkerTrendsV2: AnalysisModule {
             if readings.count >= trendReadings {
                 let last = readings.suffix(trendReadings)
                 let first = last.first!.value, final = last.last!.value
-                if first != 0, let variation = marker.variation {
-                    candidate.changePercent = (final - first) / abs(first) * 100
-                    candidate.pChange = stats.twoSidedP(z: abs(candidate.changePercent) / variation.differenceSD) / 2
+                if first > 0, final > 0, let variation = marker.variation {
+                    candidate.changePercent = (final - first) / first * 100
+                    // Noise alone moves n readings one way by at least this much with the
+                    // chance that the range of n normal values is this wide, over n!.
+                    let single = variation.logDifferenceSD / 2.0.squareRoot()
+                    let width = abs(Glibc.log(final / first)) / single
+                    var orderings = 1.0
+                    for k in 2...trendReadings { orderings *= Double(k) }
+                    candidate.pChange = candidate.trend == .none ? 1
+                        : stats.normalRangeUpperTail(n: trendReadings, w: width) / orderings
                 }
-                // The slope through every reading, one-sided in the direction of the recent move.
+                // The slope of the log values through every reading (a percent change per year),
+                // one-sided in the direction of the recent move.
                 let start = readings[0].date.epochSeconds
                 let years = readings.map { Double($0.date.epochSeconds - start) / (365.25 * 86_400) }
-                if Set(readings.map(\.value)).count > 1, let fit = try? stats.linearFit(x: years, y: readings.map(\.value)),
+                if readings.allSatisfy({ $0.value > 0 }), Set(readings.map(\.value)).count > 1,
+                   let fit = try? stats.linearFit(x: years, y: readings.map { Glibc.log($0.value) }),
                    (fit.slope > 0 && candidate.trend == .up) || (fit.slope < 0 && candidate.trend == .down) {
                     candidate.pSlope = fit.slopePValue / 2
                 }

@@ -42,12 +42,15 @@ public struct Insight: Sendable, Encodable {
     public let nonDefault: Bool
     /// Warning-level copy rules the text met (reported; only errors withhold).
     public let copyWarnings: [CopyViolation]
+    /// The catalog entry the text was rendered from.
+    public let copyID: String
 
     enum CodingKeys: String, CodingKey {
         case module, version, profile, kind, subject, text, evidence, provenance
         case asOf = "as_of"
         case nonDefault = "non_default"
         case copyWarnings = "copy_warnings"
+        case copyID = "copy_id"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -59,6 +62,7 @@ public struct Insight: Sendable, Encodable {
         try container.encode(kind, forKey: .kind)
         try container.encode(subject, forKey: .subject)
         try container.encode(text, forKey: .text)
+        try container.encode(copyID, forKey: .copyID)
         try container.encode(evidence, forKey: .evidence)
         try container.encode(provenance, forKey: .provenance)
         try container.encode(nonDefault, forKey: .nonDefault)

@@ -104,7 +104,7 @@ public struct InsightEngine: Sendable {
             report.insights.append(Insight(
                 module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,
                 subject: subject, text: rendered.copy, evidence: evidence, provenance: provenance,
-                nonDefault: !run.parameters.nonDefault.isEmpty, copyWarnings: rendered.warnings))
+                nonDefault: !run.parameters.nonDefault.isEmpty, copyWarnings: rendered.warnings, copyID: draft.message.id))
         case .failure(let rejection):
             report.withheld.append(WithheldInsight(
                 module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,

@@ -1,13 +1,66 @@
 import ArgumentParser
 import CairnSynth
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Cairn {
     /// `cairn synth`: makes datasets from seeded generators.
     struct Synth: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make synthetic datasets from seeded generators.",
-            subcommands: [Demo.self, Readings.self])
+            discussion: "`cairn synth SCENARIO --out DIR` writes a scenario's population (Datasets/scenarios/).",
+            subcommands: [Population.self, Demo.self, Readings.self],
+            defaultSubcommand: Population.self)
+
+        struct Population: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "scenario",
+                abstract: "Write a scenario's synthetic population as a contract dataset (CSV files), streamed to disk.")
+
+            @Argument(help: "A scenario, by name (Datasets/scenarios/NAME.yml) or path.")
+            var scenario: String
+
+            @Option(help: "Profiles (default: the scenario's own).")
+            var profiles: Int?
+
+            @Option(help: "Days per profile (default: the scenario's own).")
+            var days: Int?
+
+            @Option(help: "Generator seed.")
+            var seed: UInt64 = 1
+
+            @Option(help: "Directory to write the CSV files into (created if missing).")
+            var out: String
+
+            @Option(name: .customLong("set"), help: "KEY=VALUE: a scenario value (e.g. logging.free_days=0.5; repeatable).")
+            var settings: [String] = []
+
+            @Option(help: "Workers (default: every core).")
+            var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+            func run() throws {
+                var loaded = try ScenarioFiles.load(scenario)
+                do {
+                    for setting in settings { try loaded.set(setting) }
+                    if let profiles { try loaded.set("profiles=\(profiles)") }
+                    if let days { try loaded.set("days=\(days)") }
+                } catch {
+                    throw CairnFailure(error)
+                }
+                let writer = ScenarioWriter(population: ScenarioPopulation(scenario: loaded, seed: seed), jobs: max(1, jobs))
+                let showProgress = isatty(STDERR_FILENO) == 1
+                do {
+                    try writer.write(to: out) { done in
+                        if showProgress { Standard.error("\rprofiles \(done) of \(loaded.profiles)\u{1B}[K") }
+                    }
+                } catch {
+                    throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
+                }
+                if showProgress { Standard.error("\r\u{1B}[K") }
+            }
+        }
 
         struct Demo: ParsableCommand {
             static let configuration = CommandConfiguration(

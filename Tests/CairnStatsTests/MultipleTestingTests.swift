@@ -36,3 +36,22 @@ struct MultipleTestingTests {
         #expect(stats.holm([0.049]) == [0.049])
     }
 }
+
+/// The range of n normal values against the studentized range with infinite degrees of freedom
+/// (tables of q(0.95; n, ∞): 3.314 for 3, 3.858 for 5, 4.474 for 10) and the exact n = 2 case.
+@Suite("Range of normal values")
+struct NormalRangeTests {
+    let stats = Stats()
+
+    @Test("upper 5% points from the studentized range tables", arguments: [(3, 3.314), (5, 3.858), (10, 4.474)])
+    func tablePoints(n: Int, q: Double) {
+        #expect(abs(stats.normalRangeUpperTail(n: n, w: q) - 0.05) < 2e-4)
+    }
+
+    @Test("n = 2 is the two-sided tail of a difference: 2 (1 - Φ(w / √2))")
+    func two() {
+        // w = 2.771808 = 1.959964 * √2: exactly 0.05.
+        #expect(abs(stats.normalRangeUpperTail(n: 2, w: 1.959964 * 2.0.squareRoot()) - 0.05) < 1e-6)
+        #expect(stats.normalRangeUpperTail(n: 3, w: 0) == 1)
+    }
+}

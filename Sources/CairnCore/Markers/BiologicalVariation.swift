@@ -1,3 +1,5 @@
+import Glibc
+
 /// How much a marker varies within one person from day to day and from the measurement itself,
 /// as coefficients of variation in percent (Sources/CairnCore/Resources/markers.json says where
 /// the figures come from).
@@ -19,4 +21,12 @@ public struct BiologicalVariation: Hashable, Sendable {
 
     /// The reference change value at 95%, two-sided, in percent.
     public var referenceChangeValue: Double { 1.96 * differenceSD }
+
+    /// The standard deviation of the difference of two log results with no true change, with
+    /// the total variation taken as log-normal (Fokkema et al., Clin Chem 2006): the test for
+    /// large coefficients of variation, where a percent difference is far from symmetric.
+    public var logDifferenceSD: Double {
+        let cv = (withinPerson * withinPerson + analytical * analytical).squareRoot() / 100
+        return (2 * Glibc.log(1 + cv * cv)).squareRoot()
+    }
 }

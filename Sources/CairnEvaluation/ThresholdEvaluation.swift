@@ -1,0 +1,200 @@
+import CairnAnalysis
+import CairnCore
+import CairnStats
+import CairnSynth
+import Dispatch
+import Foundation
+
+/// Threshold evaluation on synthetic populations with known truth: each module setting is
+/// replayed week by week over every profile of each scenario (and seed), and the report gives,
+/// with Wilson 95% intervals:
+/// - the false-finding rate: profiles with any finding on something that was not planted (for
+///   marker-trends, a trend prompt on a marker with no true trend);
+/// - the detection rate: profiles where the planted effect is found, by effect size;
+/// - the median days of logging until the first correct finding (weekly resolution);
+/// - the share of profiles still below a gate at the end.
+/// Profiles are evaluated in parallel; rows come out in the same order and bytes on any number
+/// of workers.
+public struct ThresholdEvaluation: Sendable {
+    /// A module at one setting.
+    public struct Variant: Sendable {
+        public let run: ModuleRun
+        /// "min_headaches=10", or "defaults".
+        public let setting: String
+
+        public init(run: ModuleRun, setting: String) {
+            self.run = run
+            self.setting = setting
+        }
+    }
+
+    public struct Row: Sendable, Encodable {
+        public let scenario: String
+        public let seeds: Int
+        public let module: String
+        public let setting: String
+        /// The planted effect size the detection figures are for ("none" where nothing was).
+        public let effect: String
+        public let profiles: Int
+        public let falseFindingRate: Double
+        public let falseFindingCI95: [Double]
+        public let detectionRate: Double?
+        public let detectionCI95: [Double]?
+        public let medianDaysToFinding: Double?
+        public let stillGatedRate: Double
+
+        enum CodingKeys: String, CodingKey {
+            case scenario, seeds, module, setting, effect, profiles
+            case falseFindingRate = "false_finding_rate", falseFindingCI95 = "false_finding_ci95"
+            case detectionRate = "detection_rate", detectionCI95 = "detection_ci95"
+            case medianDaysToFinding = "median_days_to_first_correct_finding", stillGatedRate = "still_gated_rate"
+        }
+    }
+
+    /// What one profile showed under one variant.
+    struct Outcome: Sendable {
+        var effect: String
+        var planted: Bool
+        var falseFinding: Bool
+        var detected: Bool
+        var daysToFinding: Int?
+        var gated: Bool
+    }
+
+    public let engine: InsightEngine
+    public let jobs: Int
+    public let stepDays: Int
+
+    public init(engine: InsightEngine, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, stepDays: Int = 7) {
+        self.engine = engine
+        self.jobs = max(1, jobs)
+        self.stepDays = stepDays
+    }
+
+    public func evaluate(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
+                         progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> [Row] {
+        var rows: [Row] = []
+        let total = scenarios.reduce(0) { $0 + $1.profiles * seeds }
+        var done = 0
+        for scenario in scenarios {
+            var outcomes = [[Outcome]](repeating: [], count: variants.count)
+            for seed in 0..<seeds {
+                let population = ScenarioPopulation(scenario: scenario, seed: baseSeed &+ UInt64(seed))
+                let engine = self.engine, stepDays = self.stepDays
+                let perProfile = ScenarioWriter.parallel(count: scenario.profiles, jobs: jobs) { index -> [Outcome] in
+                    let synthetic = population.profile(index)
+                    return variants.map { ThresholdEvaluation.outcome(synthetic, scenario: scenario, variant: $0, engine: engine,
+                                                                       stepDays: stepDays) }
+                }
+                for profile in perProfile {
+                    for (index, outcome) in profile.enumerated() { outcomes[index].append(outcome) }
+                }
+                done += scenario.profiles
+                progress(done, total)
+            }
+            for (index, variant) in variants.enumerated() {
+                rows += ThresholdEvaluation.rows(outcomes[index], scenario: scenario.name, seeds: seeds, variant: variant)
+            }
+        }
+        return rows
+    }
+
+    static func rows(_ outcomes: [Outcome], scenario: String, seeds: Int, variant: Variant) -> [Row] {
+        let stats = Stats()
+        func interval(_ hits: Int, _ n: Int) -> [Double] {
+            guard let estimate = try? stats.wilsonInterval(successes: hits, trials: n) else { return [0, 1] }
+            return [estimate.interval95.lowerBound, estimate.interval95.upperBound]
+        }
+        let groups = Dictionary(grouping: outcomes, by: \.effect)
+        return groups.keys.sorted(by: ThresholdEvaluation.effectOrder).map { effect in
+            let group = groups[effect]!
+            let n = group.count
+            let falseHits = group.filter(\.falseFinding).count
+            let planted = group.filter(\.planted)
+            let detected = planted.filter(\.detected)
+            let days = detected.compactMap(\.daysToFinding).sorted()
+            let median: Double? = days.isEmpty ? nil
+                : days.count % 2 == 1 ? Double(days[days.count / 2]) : Double(days[days.count / 2 - 1] + days[days.count / 2]) / 2
+            return Row(scenario: scenario, seeds: seeds, module: variant.run.descriptor.key, setting: variant.setting, effect: effect,
+                       profiles: n, falseFindingRate: Double(falseHits) / Double(max(1, n)), falseFindingCI95: interval(falseHits, n),
+                       detectionRate: planted.isEmpty ? nil : Double(detected.count) / Double(planted.count),
+                       detectionCI95: planted.isEmpty ? nil : interval(detected.count, planted.count),
+                       medianDaysToFinding: median,
+                       stillGatedRate: Double(group.filter(\.gated).count) / Double(max(1, n)))
+        }
+    }
+
+    static func effectOrder(_ a: String, _ b: String) -> Bool {
+        switch (Double(a.split(separator: "=").last ?? ""), Double(b.split(separator: "=").last ?? "")) {
+        case (let x?, let y?): return x < y
+        default: return a < b
+        }
+    }
+
+    /// The subjects a module reports that the scenario planted, for this profile.
+    static func plantedSubjects(_ profile: SyntheticProfile, module: String) -> (subjects: Set<String>, effect: String) {
+        switch module {
+        case "marker-trends":
+            let trending = profile.slopes.filter { $0.value != 0 }
+            let effect = profile.slopes.isEmpty ? "none"
+                : "slope%/y=" + NumberText.format(profile.slopes.values.map { abs($0) }.max() ?? 0)
+            return (Set(trending.keys), effect)
+        default:
+            let effects = profile.oddsRatios.filter { $0.value != 1 }
+            var subjects: Set<String> = []
+            for exposure in effects.keys {
+                switch (module, exposure) {
+                case ("trigger-cooccurrence", "short_sleep"): subjects.insert("poor_sleep")
+                case ("trigger-cooccurrence", let factor) where !["pressure_drop", "humidity_rise"].contains(factor):
+                    subjects.insert(factor)
+                case ("sleep-correlation", "short_sleep"): subjects.formUnion(["sleep_duration", "sleep_quality"])
+                case ("weather-correlation", "pressure_drop"), ("weather-correlation", "humidity_rise"): subjects.insert(exposure)
+                default: break
+                }
+            }
+            let relevant = profile.oddsRatios.filter { exposure, _ in
+                switch module {
+                case "trigger-cooccurrence": return !["pressure_drop", "humidity_rise"].contains(exposure)
+                case "sleep-correlation": return exposure == "short_sleep"
+                case "weather-correlation": return ["pressure_drop", "humidity_rise"].contains(exposure)
+                default: return false
+                }
+            }
+            let effect = relevant.isEmpty ? "none" : "OR=" + NumberText.format(relevant.values.max() ?? 1)
+            return (subjects, effect)
+        }
+    }
+
+    static func outcome(_ synthetic: SyntheticProfile, scenario: Scenario, variant: Variant, engine: InsightEngine,
+                        stepDays: Int) -> Outcome {
+        let data = ProfileData(profile: synthetic.profile, readings: synthetic.readings, headaches: synthetic.headaches,
+                               sleep: synthetic.sleep, weather: synthetic.weather, factors: synthetic.factors)
+        let module = variant.run.descriptor.id
+        let (planted, effect) = plantedSubjects(synthetic, module: module)
+        let first = scenario.start, last = scenario.start.adding(days: scenario.days - 1)
+        var days: [CalendarDay] = []
+        var day = first.adding(days: stepDays - 1)
+        while day < last { days.append(day); day = day.adding(days: stepDays) }
+        days.append(last)
+        func isFinding(_ kind: String, copyID: String) -> Bool {
+            module == "marker-trends" ? copyID == "marker-trends.trend-prompt" : kind == InsightKind.finding.rawValue
+        }
+        var outcome = Outcome(effect: effect, planted: !planted.isEmpty, falseFinding: false, detected: false,
+                              daysToFinding: nil, gated: false)
+        // Week by week for the first correct finding; the last step is the as-of of the table.
+        for step in days {
+            let asOf = data.zone.startOfDay(step.adding(days: 1)) - 1
+            guard let report = try? engine.run([variant.run], on: data, asOf: asOf) else { continue }
+            let found = Set(report.insights.filter { isFinding($0.kind.rawValue, copyID: $0.copyID) }.map(\.subject))
+            if outcome.daysToFinding == nil, !found.isDisjoint(with: planted) {
+                outcome.daysToFinding = step.daysSinceEpoch - first.daysSinceEpoch + 1
+            }
+            if step == last {
+                outcome.detected = !found.isDisjoint(with: planted)
+                outcome.falseFinding = !found.subtracting(planted).isEmpty
+                outcome.gated = report.insights.contains { $0.kind == .progress && $0.evidence["gates"] != nil }
+            }
+        }
+        return outcome
+    }
+}

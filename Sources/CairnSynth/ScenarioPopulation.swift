@@ -1,0 +1,148 @@
+import CairnCore
+import Foundation
+import Glibc
+
+/// One synthetic profile of a scenario, in contract types, with the truth planted in it.
+public struct SyntheticProfile: Sendable {
+    public var profile: Profile
+    public var headaches: [Headache] = []
+    public var factors: [FactorEntry] = []
+    public var sleep: [SleepNight] = []
+    public var weather: [WeatherObservation] = []
+    public var readings: [Reading] = []
+    /// Each planted exposure's odds ratio for this profile (1: no effect).
+    public var oddsRatios: [String: Double] = [:]
+    /// Each marker's true slope, percent of its mean per year.
+    public var slopes: [String: Double] = [:]
+}
+
+/// Makes a scenario's profiles. Profile `i` depends only on the scenario, the seed and `i`
+/// (its own SplitMix64 stream), so profiles are generated in any order or in parallel and the
+/// population is byte-identical for the same arguments.
+///
+/// The model, per local day: each factor is present with its prevalence (drifting over the span
+/// when asked); the night before is short with `short_night_probability`; a pressure drop of 8
+/// hPa and a humidity rise of 20 points come with their probabilities, the change spread over
+/// the 24 hours before noon. A headache begins with probability from
+/// logit(p) = logit(headache_probability) + sum of log(odds ratio) over the exposures present
+/// (a factor on the day, or the day before with `lag_days: 1`), at a time uniform between 08:00
+/// and 20:00, and lasts 2 to 8 hours. Logging then decides what the diary holds.
+public struct ScenarioPopulation: Sendable {
+    public let scenario: Scenario
+    public let seed: UInt64
+
+    public init(scenario: Scenario, seed: UInt64) {
+        self.scenario = scenario
+        self.seed = seed
+    }
+
+    public static func profileID(_ index: Int) -> String {
+        "p" + String(repeating: "0", count: max(0, 6 - String(index + 1).count)) + String(index + 1)
+    }
+
+    public func profile(_ index: Int) -> SyntheticProfile {
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ UInt64(index) &* 0x1_0000_0001 &+ 17)
+        let id = ScenarioPopulation.profileID(index)
+        let zone = ProfileTimeZone(identifier: scenario.timeZones[index % scenario.timeZones.count]) ?? .utc
+        var out = SyntheticProfile(profile: Profile(id: id, timeZone: zone))
+        for effect in scenario.effects {
+            out.oddsRatios[effect.exposure] = effect.oddsRatios[(index / max(1, scenario.effects.count)) % effect.oddsRatios.count]
+        }
+        let baseLogit = Glibc.log(scenario.headacheProbability / (1 - scenario.headacheProbability))
+        let weather = scenario.pressureDropProbability > 0 || scenario.humidityRiseProbability > 0
+        var pressure = 1013.0, humidity = 60.0
+        var previousFactors: Set<String> = []
+        var nextID: Int64 = 1
+        func time(_ day: CalendarDay, minute: Int) -> EventTime {
+            EventTime(text: day.description + "T" + CalendarDay.padded(minute / 60) + ":" + CalendarDay.padded(minute % 60), in: zone)!
+        }
+        for offset in 0..<scenario.days {
+            let day = scenario.start.adding(days: offset)
+            let progress = scenario.days > 1 ? Double(offset) / Double(scenario.days - 1) : 0
+            let drift = 1 - scenario.logging.drift + 2 * scenario.logging.drift * progress
+            var present: Set<String> = []
+            for factor in scenario.factors where random.chance(min(1, factor.prevalence * drift)) { present.insert(factor.name) }
+            let short = random.chance(scenario.shortNightProbability)
+            let drop = random.chance(scenario.pressureDropProbability)
+            let rise = random.chance(scenario.humidityRiseProbability)
+            var logit = baseLogit
+            for effect in scenario.effects {
+                let ratio = out.oddsRatios[effect.exposure] ?? 1
+                let exposed: Bool
+                switch effect.exposure {
+                case "short_sleep": exposed = short
+                case "pressure_drop": exposed = drop
+                case "humidity_rise": exposed = rise
+                default: exposed = effect.lagDays == 0 ? present.contains(effect.exposure) : previousFactors.contains(effect.exposure)
+                }
+                if exposed { logit += Glibc.log(ratio) }
+            }
+            let headache = random.chance(1 / (1 + Glibc.exp(-logit)))
+            let onsetMinute = random.integer(8 * 60...20 * 60)
+            let duration = random.integer(120...480)
+            let active = random.chance(scenario.logging.activeDays)
+            let logsFactors = random.chance(headache ? scenario.logging.headacheDays : scenario.logging.freeDays)
+            let stopped = scenario.logging.stopAfterDays > 0 && offset >= scenario.logging.stopAfterDays
+            let minutes = short ? random.normal(mean: 320, sd: 25) : random.normal(mean: 450, sd: 35)
+            let lowRated = random.chance(short ? 0.6 : 0.1)
+            let quality = lowRated ? random.integer(1...2) : random.integer(3...5)
+            // The night before this day, logged by a device unless the person stopped.
+            if !stopped {
+                out.sleep.append(SleepNight(id: nextID, profileID: id, nightOf: day.adding(days: -1),
+                                            durationMinutes: minutes.rounded(), quality: quality))
+                nextID += 1
+            }
+            if weather {
+                // Levels at noon; the drop or rise lands over the 24 hours before this noon.
+                let targetPressure = drop ? pressure - 8 : pressure + (1013 - pressure) * 0.2 + random.normal(mean: 0, sd: 1)
+                let targetHumidity = rise ? min(100, humidity + 20) : humidity + (60 - humidity) * 0.3 + random.normal(mean: 0, sd: 3)
+                let noonBefore = zone.epoch(of: day.adding(days: -1), secondOfDay: 12 * 3600)
+                for step in 0..<8 {
+                    let fraction = Double(step) / 8
+                    out.weather.append(WeatherObservation(
+                        id: nextID, profileID: id, observedAtEpoch: noonBefore + step * 3 * 3600,
+                        humidityPercent: ((humidity + (targetHumidity - humidity) * fraction) * 10).rounded() / 10,
+                        pressureHPa: ((pressure + (targetPressure - pressure) * fraction) * 10).rounded() / 10))
+                    nextID += 1
+                }
+                pressure = targetPressure
+                humidity = max(5, min(100, targetHumidity))
+            }
+            if active && !stopped {
+                if logsFactors {
+                    for factor in present.sorted() {
+                        out.factors.append(FactorEntry(id: nextID, profileID: id, at: time(day, minute: 7 * 60 + 30), factor: factor))
+                        nextID += 1
+                    }
+                }
+                if headache {
+                    let onset = time(day, minute: onsetMinute)
+                    let end = onset.epochSeconds + duration * 60
+                    let resolved = EventTime(text: ISODateTimeText.format(epochSeconds: end, offsetSeconds: zone.offset(atEpoch: end)),
+                                             in: zone)
+                    out.headaches.append(Headache(id: "\(id)-h\(offset + 1)", profileID: id, onset: onset, resolved: resolved,
+                                                  severity: random.pick([1, 3, 5]), onsetSpeed: .gradual))
+                }
+            }
+            previousFactors = present
+        }
+        for (seriesIndex, series) in scenario.markers.enumerated() {
+            guard let marker = MarkerLibrary.builtIn.marker(id: series.marker), let variation = marker.variation else { continue }
+            let slope = series.slopesPercentPerYear[(index / max(1, scenario.markers.count) + seriesIndex) % series.slopesPercentPerYear.count]
+            out.slopes[series.marker] = slope
+            // Log-normal total variation with the library's coefficient of variation.
+            let cv = (variation.withinPerson * variation.withinPerson + variation.analytical * variation.analytical).squareRoot() / 100
+            let sigma = Glibc.log(1 + cv * cv).squareRoot()
+            var offset = random.integer(0...(series.everyDays - 1))
+            while offset < scenario.days {
+                let years = Double(offset) / 365.25
+                let value = series.mean * (1 + slope / 100 * years) * Glibc.exp(random.normal(mean: -sigma * sigma / 2, sd: sigma))
+                out.readings.append(Reading(id: nextID, profileID: id, markerID: marker.id, value: (value * 100).rounded() / 100,
+                                            unit: marker.unit, date: time(scenario.start.adding(days: offset), minute: 8 * 60)))
+                nextID += 1
+                offset += series.everyDays
+            }
+        }
+        return out
+    }
+}

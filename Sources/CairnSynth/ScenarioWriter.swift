@@ -1,0 +1,115 @@
+import CairnCore
+import CairnStore
+import Dispatch
+import Foundation
+
+/// Writes a scenario's population as a contract dataset (a directory of CSV files), streaming:
+/// profiles are generated in parallel a batch at a time and appended in profile order, so
+/// memory holds one batch, not the population, and the bytes are the same whatever the number
+/// of workers.
+public struct ScenarioWriter: Sendable {
+    public let population: ScenarioPopulation
+    public let jobs: Int
+
+    public init(population: ScenarioPopulation, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.population = population
+        self.jobs = max(1, jobs)
+    }
+
+    static let headers: [(file: String, header: [String])] = [
+        ("profiles.csv", ["profile_id", "time_zone"]),
+        ("headaches.csv", ["profile_id", "headache_id", "onset_at", "resolved_at", "severity", "onset_speed"]),
+        ("factors.csv", ["profile_id", "at", "factor"]),
+        ("sleep.csv", ["profile_id", "night_of", "duration_min", "quality"]),
+        ("weather.csv", ["profile_id", "observed_at", "humidity_pct", "pressure_hpa"]),
+        ("readings.csv", ["profile_id", "marker", "value", "unit", "date"]),
+    ]
+
+    /// Writes every table into `directory` (created if missing); `progress` gets the number of
+    /// profiles written after each batch.
+    public func write(to directory: String, progress: (Int) -> Void = { _ in }) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var handles: [FileHandle] = []
+        for (file, header) in ScenarioWriter.headers {
+            let path = (directory as NSString).appendingPathComponent(file)
+            guard FileManager.default.createFile(atPath: path, contents: Data(CSVWriter.line(header).utf8)),
+                  let handle = FileHandle(forWritingAtPath: path) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+            handle.seekToEndOfFile()
+            handles.append(handle)
+        }
+        defer { handles.forEach { try? $0.close() } }
+        let total = population.scenario.profiles
+        let batch = jobs * 16
+        var start = 0
+        while start < total {
+            let count = min(batch, total - start)
+            let population = self.population, first = start
+            let texts = ScenarioWriter.parallel(count: count, jobs: jobs) { offset in
+                ScenarioWriter.rows(population.profile(first + offset))
+            }
+            for table in ScenarioWriter.headers.indices {
+                var chunk = ""
+                for profile in texts { chunk += profile[table] }
+                handles[table].write(Data(chunk.utf8))
+            }
+            start += count
+            progress(start)
+        }
+    }
+
+    /// `body(i)` for i in 0..<count on `jobs` workers, results in index order.
+    public static func parallel<T: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        let results = ResultSlots<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, count))) { worker in
+            var index = worker
+            while index < count {
+                results.set(index, body(index))
+                index += jobs
+            }
+        }
+        return results.values
+    }
+
+    /// The CSV rows of one profile, per table in `headers` order.
+    static func rows(_ profile: SyntheticProfile) -> [String] {
+        let id = profile.profile.id
+        let zone = profile.profile.timeZone
+        func instant(_ epoch: Int) -> String { ISODateTimeText.format(epochSeconds: epoch, offsetSeconds: zone.offset(atEpoch: epoch)) }
+        func number(_ value: Double?) -> String? { value.map { NumberText.format($0) } }
+        let profiles = CSVWriter.line([id, zone.identifier])
+        let headaches = profile.headaches.map {
+            CSVWriter.line([id, $0.id, $0.onset.text, $0.resolved?.text ?? "", String($0.severity), $0.onsetSpeed?.rawValue ?? ""])
+        }.joined()
+        let factors = profile.factors.map { CSVWriter.line([id, $0.at.text, $0.factor]) }.joined()
+        let sleep = profile.sleep.map {
+            CSVWriter.line([id, $0.nightOf.description, NumberText.format($0.durationMinutes), $0.quality.map(String.init) ?? ""])
+        }.joined()
+        let weather = profile.weather.map {
+            CSVWriter.line([id, instant($0.observedAtEpoch), number($0.humidityPercent) ?? "", number($0.pressureHPa) ?? ""])
+        }.joined()
+        let readings = profile.readings.map {
+            CSVWriter.line([id, $0.markerID, NumberText.format($0.value), $0.unit, $0.date.text])
+        }.joined()
+        return [profiles, headaches, factors, sleep, weather, readings]
+    }
+}
+
+/// Slots filled by index from several threads, each exactly once.
+final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    private var storage: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: T) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [T] { storage.map { $0! } }
+}

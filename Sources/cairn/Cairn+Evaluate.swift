@@ -1,0 +1,163 @@
+import ArgumentParser
+import CairnAnalysis
+import CairnCore
+import CairnEvaluation
+import CairnModules
+import CairnSynth
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Cairn {
+    /// `cairn evaluate SCENARIO... --module ID[@V]...`: how often modules find what was planted,
+    /// and what was not, on synthetic populations with known truth.
+    struct Evaluate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Evaluate modules on synthetic populations: false-finding and detection rates with 95% intervals.",
+            discussion: """
+                Each SCENARIO is a file in Datasets/scenarios/ (by name) or a path. Every module \
+                setting is evaluated week by week over every profile: the false-finding rate \
+                (profiles with a finding on something not planted), the detection rate by effect \
+                size, the median days until the first correct finding and the share still gated, \
+                at the end of the scenario's span. --set ID.PARAM=V1,V2 evaluates each value. \
+                The same arguments give the same bytes on any number of --jobs.
+                """)
+
+        @Argument(help: "Scenarios, by name (Datasets/scenarios/NAME.yml) or path.")
+        var scenarios: [String]
+
+        @Option(name: .customLong("module"), help: "A module, ID or ID@VERSION (repeatable; required).")
+        var modules: [String] = []
+
+        @Option(help: "Profiles per scenario and seed (default: the scenario's own).")
+        var profiles: Int?
+
+        @Option(help: "Independent populations per scenario, seeds S, S+1, ...")
+        var seeds: Int = 1
+
+        @Option(help: "The first seed.")
+        var seed: UInt64 = 1
+
+        @Option(name: .customLong("set"), help: "ID.PARAM=V1,V2,... : evaluate the module at each value (repeatable).")
+        var settings: [String] = []
+
+        @Option(help: "Workers (default: every core).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        func validate() throws {
+            guard !modules.isEmpty else { throw ValidationError("name at least one --module (e.g. --module trigger-cooccurrence)") }
+            guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            if let profiles, profiles < 1 { throw ValidationError("--profiles must be at least 1") }
+        }
+
+        func run() throws {
+            let engine = try CopyGuardLoading.engine()
+            var loaded: [Scenario] = []
+            for name in scenarios {
+                var scenario = try ScenarioFiles.load(name)
+                if let profiles { scenario.profiles = profiles }
+                loaded.append(scenario)
+            }
+            let variants = try EvaluationVariants.make(modules: modules, settings: settings)
+            let showProgress = isatty(STDERR_FILENO) == 1
+            let rows = try ThresholdEvaluation(engine: engine, jobs: jobs).evaluate(loaded, variants: variants, seeds: seeds,
+                                                                                       baseSeed: seed) { done, total in
+                if showProgress { Standard.error("\rprofiles \(done) of \(total)\u{1B}[K") }
+            }
+            if showProgress { Standard.error("\r\u{1B}[K") }
+            Standard.output(format == .json ? JSONText.encode(rows) : EvaluationTable.text(rows))
+        }
+    }
+}
+
+/// Scenario names resolved to files: a path as given, else Datasets/scenarios/NAME.yml.
+enum ScenarioFiles {
+    static var directory: String {
+        (DemoDataset.path as NSString).deletingLastPathComponent + "/scenarios"
+    }
+
+    static func load(_ name: String) throws -> Scenario {
+        let path = FileManager.default.fileExists(atPath: name) ? name : directory + "/\(name).yml"
+        guard FileManager.default.fileExists(atPath: path) else {
+            let known = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+                .filter { $0.hasSuffix(".yml") }.map { ($0 as NSString).deletingPathExtension }.sorted()
+            throw ValidationError("no scenario \(name); scenarios: " + known.joined(separator: ", "))
+        }
+        do {
+            return try Scenario.load(path)
+        } catch {
+            throw CairnFailure(error)
+        }
+    }
+}
+
+/// Module settings to evaluate: each --module at its defaults, or at every combination of the
+/// values --set gives it.
+enum EvaluationVariants {
+    static func make(modules: [String], settings: [String]) throws -> [ThresholdEvaluation.Variant] {
+        let registry = BuiltinModules.registry()
+        var grids: [String: [(String, [String])]] = [:]
+        for setting in settings {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            let target = parts.first?.split(separator: ".", maxSplits: 1).map(String.init) ?? []
+            guard parts.count == 2, target.count == 2, !parts[1].isEmpty else {
+                throw ValidationError("--set \(setting) is not ID.PARAM=V1,V2 (e.g. trigger-cooccurrence.min_headaches=3,5,10)")
+            }
+            grids[target[0], default: []].append((target[1], parts[1].split(separator: ",").map(String.init)))
+        }
+        var variants: [ThresholdEvaluation.Variant] = []
+        for name in modules {
+            let descriptor: ModuleDescriptor
+            do {
+                descriptor = try registry.lookup(name)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            var combinations: [[(String, String)]] = [[]]
+            for (parameter, values) in grids[descriptor.id] ?? [] {
+                combinations = combinations.flatMap { base in values.map { base + [(parameter, $0)] } }
+            }
+            for combination in combinations {
+                do {
+                    let parameters = try ParameterValues(specs: descriptor.parameters, module: descriptor.id,
+                                                         overrides: Dictionary(combination, uniquingKeysWith: { $1 }))
+                    let setting = combination.isEmpty ? "defaults" : combination.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+                    variants.append(ThresholdEvaluation.Variant(run: ModuleRun(descriptor: descriptor, parameters: parameters),
+                                                                setting: setting))
+                } catch {
+                    throw ValidationError("--set: \(error)")
+                }
+            }
+        }
+        return variants
+    }
+}
+
+/// The evaluation as a table for people: rates as percentages with their 95% intervals.
+enum EvaluationTable {
+    static func text(_ rows: [ThresholdEvaluation.Row]) -> String {
+        func percent(_ x: Double) -> String { NumberText.format((x * 1000).rounded() / 10) + "%" }
+        func interval(_ bounds: [Double]?) -> String {
+            guard let bounds, bounds.count == 2 else { return "" }
+            return "[" + percent(bounds[0]) + ", " + percent(bounds[1]) + "]"
+        }
+        let header = ["scenario", "module", "setting", "effect", "profiles", "false findings", "95% CI", "detection", "95% CI",
+                      "median days", "still gated"]
+        let body = rows.map { row -> [String] in
+            [row.scenario, row.module, row.setting, row.effect, String(row.profiles), percent(row.falseFindingRate),
+             interval(row.falseFindingCI95), row.detectionRate.map(percent) ?? "—", interval(row.detectionCI95),
+             row.medianDaysToFinding.map { NumberText.format($0) } ?? "—", percent(row.stillGatedRate)]
+        }
+        let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        return ([line(header)] + body.map(line)).joined(separator: "\n") + "\n"
+    }
+}
