@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `cairn synth SCENARIO` and `cairn evaluate` through the binary: determinism across runs and
+/// workers, located errors for a broken scenario, and the evaluation's shape.
+@Suite("Synthetic scenarios and evaluation")
+struct EvaluateCommandTests {
+    let scratch = Scratch()
+
+    func files(_ directory: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            out[name] = FileManager.default.contents(atPath: directory + "/" + name)
+        }
+        return out
+    }
+
+    @Test("synth writes the same bytes for the same arguments, on one worker or two")
+    func synthDeterministic() throws {
+        let a = scratch.path + "/a", b = scratch.path + "/b", c = scratch.path + "/c"
+        #expect(try CLI.run(["synth", "factor-effect", "--profiles", "12", "--days", "40", "--seed", "3", "--out", a, "--jobs", "1"]).status == 0)
+        #expect(try CLI.run(["synth", "factor-effect", "--profiles", "12", "--days", "40", "--seed", "3", "--out", b, "--jobs", "2"]).status == 0)
+        #expect(try CLI.run(["synth", "factor-effect", "--profiles", "12", "--days", "40", "--seed", "4", "--out", c]).status == 0)
+        let first = try files(a)
+        #expect(first.keys.sorted() == ["factors.csv", "headaches.csv", "profiles.csv", "readings.csv", "sleep.csv", "weather.csv"])
+        #expect(first == (try files(b)))
+        #expect(first["headaches.csv"] != (try files(c))["headaches.csv"])
+        // 12 profiles, 40 nights each; the dataset opens and imports every row.
+        let profiles = String(decoding: first["profiles.csv"]!, as: UTF8.self).split(separator: "\n")
+        #expect(profiles.count == 13)
+        #expect(String(decoding: first["sleep.csv"]!, as: UTF8.self).split(separator: "\n").count == 1 + 12 * 40)
+        let summary = try CLI.run(["summary", a, "--format", "json"])
+        #expect(summary.status == 0, "\(summary.error)")
+    }
+
+    @Test("a broken scenario is refused with its file, line and key; an unknown one lists the known ones")
+    func brokenScenario() throws {
+        let path = scratch.write("broken.yml", "description: test\nprofiles: 10\nfactors:\n  caffeine: 1.5\n")
+        let result = try CLI.run(["synth", path, "--out", scratch.path + "/x"])
+        #expect(result.status == 2)
+        #expect(result.error == "cairn: error: broken.yml:4: key 'factors': the prevalence of caffeine must be a number from 0 to 1\n")
+        let typo = scratch.write("typo.yml", "description: test\nlogging:\n  free_day: 0.5\n")
+        #expect(try CLI.run(["synth", typo, "--out", scratch.path + "/y"]).error
+                .hasPrefix("cairn: error: typo.yml:3: key 'free_day': is not a scenario key under logging; allowed:"))
+        let unknown = try CLI.run(["evaluate", "no-such-scenario", "--module", "trigger-cooccurrence"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("no scenario no-such-scenario; scenarios: drift, factor-effect,"))
+    }
+
+    @Test("evaluate gives the same bytes on one worker or two, one row per module setting and effect size")
+    func evaluateDeterministic() throws {
+        let arguments = ["evaluate", "factor-effect", "--module", "trigger-cooccurrence@2", "--profiles", "9",
+                         "--set", "trigger-cooccurrence.min_headaches=5,10", "--format", "json"]
+        let one = try CLI.run(arguments + ["--jobs", "1"])
+        let two = try CLI.run(arguments + ["--jobs", "2"])
+        #expect(one.status == 0, "\(one.error)")
+        #expect(one.output == two.output)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(one.output.utf8)) as? [[String: Any]])
+        // Two settings, three effect sizes (three profiles each).
+        #expect(rows.count == 6)
+        #expect(Set(rows.compactMap { $0["setting"] as? String }) == ["min_headaches=5", "min_headaches=10"])
+        #expect(rows.map { $0["effect"] as? String } == ["OR=1.5", "OR=2", "OR=3", "OR=1.5", "OR=2", "OR=3"])
+        #expect(rows.allSatisfy { ($0["profiles"] as? Int) == 3 && $0["false_finding_ci95"] is [Double] })
+        #expect(try CLI.run(["evaluate", "null"]).status == 2)
+    }
+}
