@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "CairnREPL",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnAnalysis", "CairnModules",
-                           "CairnNotebook", "CReadline"]),
+                           "CairnNotebook", "CairnSynth", "CairnEvaluation", "CReadline"]),
         .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore", .product(name: "Yams", package: "Yams")]),

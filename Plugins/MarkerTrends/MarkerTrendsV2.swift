@@ -12,7 +12,7 @@ import Glibc
 ///   change from the first to the last of them exceeds what analytical and within-person
 ///   variation explain (from the marker library's coefficients of variation, on the log scale
 ///   as Fokkema et al. 2006 do for large ones; the p-value is the chance that noise moves the
-///   readings one way by at least as much, the range of n normal values over n!, so choosing
+///   readings one way by at least as much, the range of n normal values times 2 over n!, so choosing
 ///   the readings that moved one way does not make noise look like a trend), or the slope of the log
 ///   values through all the marker's readings, in the same direction, has an interval that
 ///   excludes zero. The two one-sided p-values are combined
@@ -85,14 +85,15 @@ public struct MarkerTrendsV2: AnalysisModule {
                 let first = last.first!.value, final = last.last!.value
                 if first > 0, final > 0, let variation = marker.variation {
                     candidate.changePercent = (final - first) / first * 100
-                    // Noise alone moves n readings one way by at least this much with the
-                    // chance that the range of n normal values is this wide, over n!.
+                    // Noise alone moves n readings one way or the other by at least this much
+                    // with the chance that the range of n normal values is this wide, times the
+                    // 2 monotone orders out of n!.
                     let single = variation.logDifferenceSD / 2.0.squareRoot()
                     let width = abs(Glibc.log(final / first)) / single
                     var orderings = 1.0
                     for k in 2...trendReadings { orderings *= Double(k) }
                     candidate.pChange = candidate.trend == .none ? 1
-                        : stats.normalRangeUpperTail(n: trendReadings, w: width) / orderings
+                        : min(1, 2 * stats.normalRangeUpperTail(n: trendReadings, w: width) / orderings)
                 }
                 // The slope of the log values through every reading (a percent change per year),
                 // one-sided in the direction of the recent move.

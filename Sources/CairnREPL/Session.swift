@@ -89,6 +89,7 @@ public final class Session {
         case "run": return Outcome(output: try runModule(arguments))
         case "replay": return Outcome(output: try replay(arguments))
         case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))
+        case "evaluate": return Outcome(output: try evaluate(arguments))
         case "snapshot": return Outcome(output: try snapshot(arguments[0]))
         case "chart": return Outcome(output: try chart(rest))
         case "describe": return Outcome(output: try describe(rest))
