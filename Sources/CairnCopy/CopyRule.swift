@@ -25,9 +25,14 @@ struct CopyRule: Sendable {
         let expression: NSRegularExpression
         /// The pattern as compiled, vocabularies expanded, without the word-edge guards.
         let source: String
-        /// The same pattern anchored to a whole string, for words rejoined across a space.
-        let whole: NSRegularExpression
+        let ignoreCase: Bool
         let replacement: String?
+
+        /// The pattern anchored to a whole string, for words rejoined across a space; compiled
+        /// when asked, which is rare (only after the guard's joined-word check matched).
+        var whole: NSRegularExpression? {
+            try? NSRegularExpression(pattern: "^(?:" + source + ")$", options: ignoreCase ? [.caseInsensitive] : [])
+        }
     }
 
     let id: String
@@ -37,10 +42,15 @@ struct CopyRule: Sendable {
     let scope: Scope
     let patterns: [Pattern]
     let exceptions: [NSRegularExpression]
+    /// Every pattern in one expression: clean text, the common case, costs one match per rule.
+    let detector: NSRegularExpression?
 
     /// Every match in a normalised text, as (range in the normalised characters, what matched),
     /// leaving out matches that lie inside an exception.
     func matches(in text: String) -> [(range: Range<Int>, pattern: Pattern)] {
+        if let detector, detector.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) == nil {
+            return []
+        }
         let excused = exceptions.flatMap { CopyRule.ranges(of: $0, in: text) }
         var found: [(Range<Int>, Pattern)] = []
         for pattern in patterns {
@@ -55,7 +65,7 @@ struct CopyRule: Sendable {
     /// The first pattern that matches the whole of `word`, unless an exception covers it.
     func wholeMatch(_ word: String) -> Pattern? {
         if exceptions.contains(where: { !CopyRule.ranges(of: $0, in: word).isEmpty }) { return nil }
-        return patterns.first { !CopyRule.ranges(of: $0.whole, in: word).isEmpty }
+        return patterns.first { pattern in pattern.whole.map { !CopyRule.ranges(of: $0, in: word).isEmpty } ?? false }
     }
 
     /// Match ranges in character offsets (NSString ranges count UTF-16 units).

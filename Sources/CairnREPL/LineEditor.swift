@@ -74,7 +74,7 @@ public final class LineEditor {
     }
 
     private func prompt() -> String {
-        let profile = session.profileID.map { " " + session.engine.copyGuard.safeIdentifier($0, kind: "profile") } ?? ""
+        let profile = session.profileID.map { id in " " + ((try? session.engine.copyGuard.safeIdentifier(id, kind: "profile")) ?? "profile") } ?? ""
         return useColour ? "\u{1B}[1mcairn\(profile)>\u{1B}[0m " : "cairn\(profile)> "
     }
 }

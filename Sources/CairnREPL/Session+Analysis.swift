@@ -18,7 +18,7 @@ extension Session {
         let run = try moduleRun(arguments[0], overrides: overrides)
         var report = InsightReport()
         for data in try selectedProfiles() {
-            report.append(try engine.run([run], on: data, asOf: try asOf(for: data)))
+            report.append(try (try engine).run([run], on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count
         return format == .json ? JSONText.encode(report) : report.text()
@@ -45,7 +45,7 @@ extension Session {
                 guard let span = data.daySpan else { continue }
                 days = Replay.days(from: span.lowerBound, to: span.upperBound, step: step)
             }
-            let result = try Replay(engine: engine).run(runs, on: data, days: days) { _ in
+            let result = try Replay(engine: try engine).run(runs, on: data, days: days) { _ in
                 if self.isCancelled() { throw SessionError("cancelled") }
             }
             combined.events += result.events
@@ -65,10 +65,10 @@ extension Session {
         let half = max(30, (columns - 4) / 2)
         for data in try selectedProfiles() {
             let asOf = try asOf(for: data)
-            let a = try engine.run([runA], on: data, asOf: asOf).insights
-            let b = try engine.run([runB], on: data, asOf: asOf).insights
+            let a = try (try engine).run([runA], on: data, asOf: asOf).insights
+            let b = try (try engine).run([runB], on: data, asOf: asOf).insights
             let keyedA = InsightReport.keyedBySubject(a), keyedB = InsightReport.keyedBySubject(b)
-            lines.append("\(engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")): \(runA.descriptor.key) | \(runB.descriptor.key)")
+            lines.append("\((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile")): \(runA.descriptor.key) | \(runB.descriptor.key)")
             for key in Set(keyedA.keys).union(keyedB.keys).sorted() {
                 let left = keyedA[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
                 let right = keyedB[key].map { "\($0.kind.rawValue): \($0.text.text)" } ?? "—"
@@ -89,7 +89,7 @@ extension Session {
         var report = InsightReport()
         let runs = try registry.latest.map { try moduleRun($0.key) }
         for data in try selectedProfiles() {
-            report.append(try engine.run(runs, on: data, asOf: try asOf(for: data)))
+            report.append(try (try engine).run(runs, on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count
         let target = resolve(path)
@@ -101,8 +101,8 @@ extension Session {
         return "Wrote \(report.insights.count) insights to \(path).\n"
     }
 
-    func lint(_ text: String) -> String {
-        let violations = engine.copyGuard.lint(text, module: nil)
+    func lint(_ text: String) throws -> String {
+        let violations = (try engine).copyGuard.lint(text, module: nil)
         if violations.isEmpty { return "Clean.\n" }
         return violations.map { "\($0.column): \($0.rule) (\($0.level.rawValue)): \($0.message)" }.joined(separator: "\n") + "\n"
     }

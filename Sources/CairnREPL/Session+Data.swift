@@ -118,8 +118,8 @@ extension Session {
 
     func profilesList() throws -> String {
         let rows: [[TableRenderer.Cell]] = try profiles().map { data in
-            [.text(engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")),
-             .text(engine.copyGuard.safeIdentifier(data.profile.displayName, kind: "name")), .text(data.zone.identifier),
+            [.text((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile")),
+             .text((try engine).copyGuard.safeIdentifier(data.profile.displayName, kind: "name")), .text(data.zone.identifier),
              .text(data.profile.memberType?.rawValue ?? ""), .integer(data.readings.count), .integer(data.headaches.count),
              .integer(data.visits.count)]
         }
@@ -133,8 +133,9 @@ extension Session {
         }
         let known = try profiles().map(\.profile.id)
         guard known.contains(id) else {
-            throw SessionError("no profile \(engine.copyGuard.safeIdentifier(id, kind: "profile")); profiles: "
-                               + known.map { engine.copyGuard.safeIdentifier($0, kind: "profile") }.joined(separator: ", "))
+            let copyGuard = try engine.copyGuard
+            throw SessionError("no profile \(copyGuard.safeIdentifier(id, kind: "profile")); profiles: "
+                               + known.map { copyGuard.safeIdentifier($0, kind: "profile") }.joined(separator: ", "))
         }
         profileID = id
         return ""

@@ -49,7 +49,7 @@ extension Session {
         } catch {
             throw SessionError(error.description)
         }
-        let rows = try ThresholdEvaluation(engine: engine).evaluate(scenarios, variants: variants, seeds: seeds, baseSeed: seed)
+        let rows = try ThresholdEvaluation(engine: try engine).evaluate(scenarios, variants: variants, seeds: seeds, baseSeed: seed)
         return format == .json ? JSONText.encode(rows) : ThresholdEvaluation.text(rows)
     }
 }

@@ -94,11 +94,11 @@ extension Session {
         }
         let cutoff = try asOf(for: data)
         let readings = data.readings.filter { $0.markerID == marker.id && $0.date.epochSeconds <= cutoff }
-        guard !readings.isEmpty else { throw SessionError("\(engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no \(engine.copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings") }
+        guard !readings.isEmpty else { throw SessionError("\((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no \((try engine).copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings") }
         let override = data.overrides[marker.id]
         let low = override != nil ? override!.low : marker.referenceLow
         let high = override != nil ? override!.high : marker.referenceHigh
-        return TerminalChart(title: "\(engine.copyGuard.safeIdentifier(marker.displayName, kind: "marker")) (\(engine.copyGuard.safeIdentifier(marker.unit, kind: "unit"))), \(engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile"))",
+        return TerminalChart(title: "\((try engine).copyGuard.safeIdentifier(marker.displayName, kind: "marker")) (\((try engine).copyGuard.safeIdentifier(marker.unit, kind: "unit"))), \((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile"))",
                              points: readings.map { ($0.date.day, $0.value) }, low: low, high: high,
                              width: columns).render()
     }

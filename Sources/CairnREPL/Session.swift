@@ -23,7 +23,10 @@ public final class Session {
     /// The present instant, for imports' future-reading rule only.
     let now: Int
     let registry = BuiltinModules.registry()
-    let engine: InsightEngine
+    /// Makes the engine, and with it the copy guard, on first use: opening a dataset and SQL
+    /// need neither, and loading the guard is most of Cairn's start-up time.
+    private let makeEngine: () throws -> InsightEngine
+    private var loadedEngine: InsightEngine?
     /// Insights the copy guard withheld in this session, for `--strict` runs and `check`.
     public internal(set) var withheldCount = 0
     /// Commands and outputs, for `.save`.
@@ -33,10 +36,26 @@ public final class Session {
     /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
     public var isCancelled: () -> Bool = { false }
 
-    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int, engine: InsightEngine) {
+    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int,
+                engine: @escaping () throws -> InsightEngine) {
         self.baseDirectory = baseDirectory
         self.now = now
-        self.engine = engine
+        self.makeEngine = engine
+    }
+
+    /// The engine and its copy guard; a guard that cannot load fails the command that needed it.
+    var engine: InsightEngine {
+        get throws {
+            if let loadedEngine { return loadedEngine }
+            let made = try makeEngine()
+            loadedEngine = made
+            return made
+        }
+    }
+
+    /// How many profiles the open dataset has (for the banner; needs no copy guard).
+    public func profileCount() -> Int {
+        (try? profiles().count) ?? 0
     }
 
     /// What a command printed, and whether it asked to end the session.
@@ -95,7 +114,7 @@ public final class Session {
         case "describe": return Outcome(output: try describe(rest))
         case "fit": return Outcome(output: try fit(rest))
         case "cor": return Outcome(output: try correlate(rest))
-        case "lint": return Outcome(output: lint(rest))
+        case "lint": return Outcome(output: try lint(rest))
         case "save": return Outcome(output: try save(arguments[0]))
         case "format":
             guard let chosen = Format(rawValue: arguments[0]) else { throw SessionError(help.usage) }

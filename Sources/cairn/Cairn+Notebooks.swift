@@ -88,7 +88,7 @@ enum NotebookFiles {
             throw CairnFailure("\(path):\(error.line): \(error.message)")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let session = Session(baseDirectory: folder, now: Clock.now(), engine: try CopyGuardLoading.engine())
+        let session = Session(baseDirectory: folder, now: Clock.now(), engine: { try CopyGuardLoading.engine() })
         session.columns = 100
         do {
             let rerun = try NotebookRunner().run(recorded, with: session, splitter: CommandLineSplitter.split)

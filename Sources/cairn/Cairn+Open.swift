@@ -1,6 +1,8 @@
 import ArgumentParser
+import CairnModules
 import CairnREPL
 import CairnStore
+import Dispatch
 import Foundation
 
 extension Cairn {
@@ -25,7 +27,7 @@ extension Cairn {
 
         func run() throws {
             let path = dataset ?? DemoDataset.path
-            let session = Session(now: Clock.now(), engine: try CopyGuardLoading.engine())
+            let session = Session(now: Clock.now(), engine: { try CopyGuardLoading.engine() })
             do {
                 _ = try session.execute(".open \"\(path)\"")
             } catch {
@@ -34,13 +36,15 @@ extension Cairn {
             if let commands {
                 try Open.runQuietly(CommandLineSplitter.split(commands), in: session)
             } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+                // Load the copy guard while the person reads the banner and types.
+                DispatchQueue.global(qos: .userInitiated).async { _ = try? BuiltinModules.copyGuard() }
                 let environment = ProcessInfo.processInfo.environment
                 session.columns = Open.terminalWidth()
                 let colour = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
                 let editor = LineEditor(session: session, historyPath: LineEditor.defaultHistoryPath(environment: environment),
                                         useColour: colour)
                 let name = dataset == nil ? "the demo dataset" : path
-                let profiles = (try? session.execute(".profiles").output.split(separator: "\n").count - 2) ?? 0
+                let profiles = session.profileCount()
                 editor.run(banner: "Cairn — \(name), \(profiles) profiles. Enter .help for commands, .quit to leave.\n")
             } else {
                 let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
