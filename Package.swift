@@ -109,7 +109,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CairnModulesTests",
-            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags"]),
+            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnStore", "CairnCopy", "CairnModules"],

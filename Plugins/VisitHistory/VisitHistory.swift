@@ -10,18 +10,18 @@ import Foundation
 public struct VisitHistory: AnalysisModule {
     public static let id = "visit-history"
     public static let version = 1
-    public static let summary = "When each type of visit last happened, and the next planned one."
+    public static let summary = "When each type of visit last happened (version 1 names the next planned one in its summary but never shows it)."
     public static let parameters: [ParameterSpec] = []
 
     public init(parameters: ParameterValues) {}
 
     /// The visit's type as a catalogued phrase, or the person's own label for a visit of type
     /// other (a user label: the guard checks it before it is shown).
-    enum Name: Hashable {
+    public enum Name: Hashable, Sendable {
         case phrase(String)
         case label(String)
 
-        init(_ visit: Visit) {
+        public init(_ visit: Visit) {
             switch visit.type {
             case .physical: self = .phrase("physical")
             case .dental: self = .phrase("dental visit")
@@ -35,7 +35,7 @@ public struct VisitHistory: AnalysisModule {
             }
         }
 
-        var subject: String {
+        public var subject: String {
             switch self {
             case .phrase(let text), .label(let text): return text
             }

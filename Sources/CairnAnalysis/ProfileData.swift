@@ -10,6 +10,9 @@ public struct ProfileData: Sendable {
     public var overrides: [String: ReferenceOverride]
     public var readings: [Reading]
     public var visits: [Visit]
+    /// In data cut at an instant, the visits dated after it: appointments already planned then
+    /// (the contract allows visits in the future). Empty in uncut data.
+    public var plannedVisits: [Visit] = []
     public var headaches: [Headache]
     public var medications: [Medication]
     public var sleep: [SleepNight]
@@ -39,6 +42,7 @@ public struct ProfileData: Sendable {
         var cut = self
         cut.readings = readings.prefix { $0.date.epochSeconds <= instant }
         cut.visits = visits.prefix { $0.date.epochSeconds <= instant }
+        cut.plannedVisits = Array(visits.drop { $0.date.epochSeconds <= instant })
         cut.headaches = headaches.prefix { $0.onset.epochSeconds <= instant }.map { headache in
             guard let resolved = headache.resolved, resolved.epochSeconds > instant else { return headache }
             var active = headache

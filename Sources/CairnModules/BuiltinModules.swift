@@ -23,7 +23,9 @@ public enum BuiltinModules {
         registry.register(WeatherCorrelationV3.self)
         registry.register(MedicationOveruse.self)
         registry.register(RedFlags.self)
+        registry.register(RedFlagsV2.self)
         registry.register(VisitHistory.self)
+        registry.register(VisitHistoryV2.self)
         return registry
     }
 

@@ -64,3 +64,30 @@ struct EvaluateCommandTests {
         #expect(try CLI.run(["evaluate", "null"]).status == 2)
     }
 }
+
+/// Every default version change shows in `cairn diff` between snapshots of the demo taken with
+/// the old defaults and with the new ones.
+@Suite("Default versions on the demo")
+struct DefaultVersionDiffTests {
+    let scratch = Scratch()
+
+    @Test("cairn diff lists each module whose default changed, with its version change")
+    func diffOfDefaults() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let old = try CLI.run(["insights", demo, "--as-of", "2026-08-31", "--format", "json",
+                               "--module", "marker-trends@1", "--module", "trigger-cooccurrence@1", "--module", "sleep-correlation@1",
+                               "--module", "weather-correlation@2", "--module", "medication-overuse", "--module", "red-flags@1",
+                               "--module", "visit-history@1"])
+        let new = try CLI.run(["insights", demo, "--as-of", "2026-08-31", "--format", "json"])
+        #expect(old.status == 0 && new.status == 0)
+        let diff = try CLI.run(["diff", scratch.write("old.json", old.output), scratch.write("new.json", new.output)])
+        #expect(diff.status == 1)
+        for change in ["marker-trends · maya", "trigger-cooccurrence · lena", "sleep-correlation · lena", "weather-correlation · lena",
+                       "visit-history · maya"] {
+            #expect(diff.output.contains(change), "\(change) missing from the diff")
+        }
+        #expect(diff.output.contains("(@1 → @2)"))
+        #expect(diff.output.contains("added progress no clear pattern"))
+        #expect(!diff.output.contains("medication-overuse ·"))
+    }
+}

@@ -3,6 +3,8 @@ import CairnCore
 import CairnModules
 import Testing
 @testable import MarkerTrends
+@testable import RedFlags
+@testable import VisitHistory
 @testable import SleepCorrelation
 @testable import TriggerCooccurrence
 @testable import WeatherCorrelation
@@ -154,5 +156,49 @@ struct HonestModulesTests {
         let large = ProfileData(profile: Build.profile(), readings: Build.readings("ldl", [60, 78, 96]))
         let report = try Build.run(MarkerTrendsV2.self, large, asOf: Build.endOf("2027-01-01"))
         #expect(report.insights.map(\.text.text) == ["Consider asking your doctor about your LDL Cholesterol — it has been trending up over your last 3 readings."])
+    }
+}
+
+@Suite("red-flags@2 and visit-history@2")
+struct RedFlagsAndVisitsV2Tests {
+    @Test("red-flags@2: a sudden severe headache resolved the same day shows on that day; version 1 misses it")
+    func sameDay() throws {
+        let headache = Build.headache("h1", "2026-05-01T09:00", resolved: "2026-05-01T11:00", severity: 5, speed: .instantaneous)
+        let data = ProfileData(profile: Build.profile(), headaches: [headache])
+        let v2 = try Build.run(RedFlagsV2.self, data, asOf: Build.endOf("2026-05-01"))
+        #expect(v2.insights.map(\.text.text) == [Seed.urgentBanner])
+        #expect(v2.insights[0].evidence["shown_because"] == .text("logged today"))
+        #expect(try Build.run(RedFlags.self, data, asOf: Build.endOf("2026-05-01")).insights.isEmpty)
+        #expect(try Build.run(RedFlagsV2.self, data, asOf: Build.endOf("2026-05-02")).insights.isEmpty)
+    }
+
+    @Test("red-flags@2: an unresolved headache keeps the banner for 72 hours after onset, not a second more")
+    func activeLimit() throws {
+        let headache = Build.headache("h1", "2026-05-01T09:00", severity: 5, speed: .instantaneous)
+        let data = ProfileData(profile: Build.profile(), headaches: [headache])
+        let onset = headache.onset.epochSeconds
+        #expect(try Build.run(RedFlagsV2.self, data, asOf: onset + 72 * 3600).insights.count == 1)
+        #expect(try Build.run(RedFlagsV2.self, data, asOf: onset + 72 * 3600 + 1).insights.isEmpty)
+        #expect(try Build.run(RedFlags.self, data, asOf: onset + 30 * 86_400).insights.count == 1)
+        // active_hours is a parameter: 24 at and either side.
+        #expect(try Build.run(RedFlagsV2.self, data, asOf: onset + 24 * 3600, set: ["active_hours": "24"]).insights.count == 1)
+        #expect(try Build.run(RedFlagsV2.self, data, asOf: onset + 24 * 3600 + 1, set: ["active_hours": "24"]).insights.isEmpty)
+    }
+
+    @Test("visit-history@2: the next planned visit of each type, until its day comes")
+    func planned() throws {
+        let visits = [
+            Visit(id: 1, profileID: "p", date: Build.time("2026-01-10"), type: .dental),
+            Visit(id: 2, profileID: "p", date: Build.time("2026-06-15"), type: .dental),
+            Visit(id: 3, profileID: "p", date: Build.time("2026-09-01"), type: .dental),
+        ]
+        let data = ProfileData(profile: Build.profile(), visits: visits)
+        let before = try Build.run(VisitHistoryV2.self, data, asOf: Build.endOf("2026-05-31"))
+        #expect(before.insights.map(\.text.text) == ["Last dental visit: 4 months ago (2026-01-10).",
+                                                     "Next dental visit: planned for 2026-06-15."])
+        let after = try Build.run(VisitHistoryV2.self, data, asOf: Build.endOf("2026-06-15"))
+        #expect(after.insights.map(\.text.text) == ["Last dental visit: this month (2026-06-15).",
+                                                    "Next dental visit: planned for 2026-09-01."])
+        #expect(try Build.run(VisitHistory.self, data, asOf: Build.endOf("2026-05-31")).insights.count == 1)
     }
 }
