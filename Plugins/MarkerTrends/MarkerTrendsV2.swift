@@ -15,7 +15,10 @@ import Glibc
 ///   readings one way by at least as much, the range of n normal values times 2 over n!, so choosing
 ///   the readings that moved one way does not make noise look like a trend), or the slope of the log
 ///   values through all the marker's readings, in the same direction, has an interval that
-///   excludes zero. The two one-sided p-values are combined
+///   excludes zero.
+/// - A reading entered in a unit whose laboratories use their own range (glucose in mmol/L,
+///   HbA1c in mmol/mol) is judged on that scale, so 5.5 mmol/L is not flagged because 99 mg/dL
+///   converts to 5.495. The two one-sided p-values are combined
 ///   (twice the smaller) and adjusted with Holm's method across every marker of the profile
 ///   with enough readings, so a person with ten stable markers is not prompted by chance.
 /// - `watch` is measured on the width of the range (within `watch_fraction` of the width from
@@ -116,12 +119,23 @@ public struct MarkerTrendsV2: AnalysisModule {
         for candidate in candidates {
             let marker = candidate.marker, readings = candidate.readings
             let latest = readings[readings.count - 1]
-            let (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
-            let status = MarkerTrendsV2.status(latest.value, low: low, high: high, watchFraction: watchFraction)
+            var (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
+            // Judged in the unit the lab reported where the library has that unit's own range.
+            var judged = latest.value
+            var judgedUnit = marker.unit
+            if !isOverride, let entered = latest.enteredUnit, let conversion = marker.conversion(from: entered),
+               conversion.hasOwnRange {
+                judged = conversion.reverse(latest.value)
+                judgedUnit = conversion.unit
+                (low, high) = (conversion.refLow, conversion.refHigh)
+            }
+            let status = MarkerTrendsV2.status(judged, low: low, high: high, watchFraction: watchFraction)
             let pTrend = adjustedByMarker[marker.id] ?? 1
             let concerning = pTrend <= alpha
                 && MarkerTrends.isConcerning(candidate.trend, direction: marker.direction, latest: latest.value, low: low, high: high)
             guard status == .outOfRange || concerning else { continue }
+            let rangeUnit: [String: Evidence] = judgedUnit == marker.unit ? [:]
+                : ["range_unit": .text(judgedUnit), "latest_value_in_range_unit": .number(judged)]
             var evidence: [String: Evidence] = [
                 "latest_value": .number(latest.value), "unit": .text(marker.unit), "latest_date": .text(latest.date.day.description),
                 "status": .text(status.rawValue), "trend": .text(candidate.trend.rawValue), "readings": .integer(readings.count),
@@ -131,6 +145,7 @@ public struct MarkerTrendsV2: AnalysisModule {
                 "p_slope": .number(candidate.pSlope), "p_trend_holm": .number(pTrend), "alpha": .number(alpha),
             ]
             if let variation = marker.variation { evidence["reference_change_value_percent"] = .number(variation.referenceChangeValue) }
+            evidence.merge(rangeUnit) { $1 }
             if let low { evidence["range_low"] = .number(low) }
             if let high { evidence["range_high"] = .number(high) }
             if readings.count >= 3 {
@@ -146,7 +161,7 @@ public struct MarkerTrendsV2: AnalysisModule {
                 }
             }
             if status == .outOfRange {
-                let side = (low.map { latest.value < $0 } ?? false) ? "below" : "above"
+                let side = (low.map { judged < $0 } ?? false) ? "below" : "above"
                 drafts.append(InsightDraft(kind: .finding, subject: marker.id, message: CopyMessage("marker-trends.out-of-range", [
                     "marker": .marker(marker.displayName), "side": .choice(side),
                     "range": .choice(isOverride ? "your target range" : "the typical range"),

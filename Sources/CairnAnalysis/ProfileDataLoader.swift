@@ -54,11 +54,11 @@ public enum ProfileDataLoader {
         }
         var readings: [String: [Reading]] = [:]
         let readingRows = try database.prepare(
-            "SELECT id, profile_id, marker, value, unit, date, date_epoch, date_day, note, source FROM readings")
+            "SELECT id, profile_id, marker, value, unit, date, date_epoch, date_day, note, source, entered_unit FROM readings")
         while try readingRows.step() {
             let reading = Reading(id: Int64(readingRows.int(0)), profileID: readingRows.text(1) ?? "", markerID: readingRows.text(2) ?? "",
                                   value: readingRows.double(3), unit: readingRows.text(4) ?? "", date: time(readingRows, 5, 6, 7),
-                                  note: readingRows.text(8), source: readingRows.text(9))
+                                  note: readingRows.text(8), source: readingRows.text(9), enteredUnit: readingRows.text(10))
             readings[reading.profileID, default: []].append(reading)
         }
         var visits: [String: [Visit]] = [:]

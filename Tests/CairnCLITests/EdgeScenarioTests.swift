@@ -61,4 +61,16 @@ struct EdgeScenarioTests {
     func markerStatus(profile: String, outOfRange: Bool) throws {
         #expect(try shown(profile, "2024-05-31", "marker-trends") == (outOfRange ? ["marker-trends.out-of-range"] : []), "\(profile)")
     }
+
+    @Test("a reading is judged on the scale of the unit the lab reported; version 1 flags the converted value",
+          arguments: [
+            ("lab-unit-fasting-glucose-5.5", false, true), ("lab-unit-fasting-glucose-5.6", true, true),
+            ("lab-unit-ldl-2.6", false, true), ("lab-unit-ldl-2.7", true, true),
+            ("lab-unit-a1c-38", false, true), ("lab-unit-a1c-39", true, true),
+          ])
+    func labUnits(profile: String, outOfRange: Bool, versionOneFlags: Bool) throws {
+        #expect(try shown(profile, "2024-05-31", "marker-trends") == (outOfRange ? ["marker-trends.out-of-range"] : []), "\(profile)")
+        #expect(try shown(profile, "2024-05-31", "marker-trends@1") == (versionOneFlags ? ["marker-trends.out-of-range"] : []),
+                "\(profile) at version 1")
+    }
 }

@@ -220,7 +220,7 @@ struct EngineTests {
         #expect(try registry.lookup("trigger-cooccurrence").version == 2)
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@4") }
         #expect(registry.latest.count == 7)
-        #expect(registry.all.count == 12)
+        #expect(registry.all.count == 14)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")

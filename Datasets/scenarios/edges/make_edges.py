@@ -94,6 +94,15 @@ for marker, unit, values in [("ldl", "mg/dL", [99.9, 100, 100.1]), ("hdl", "mg/d
         profile(pid)
         readings.append([pid, marker, f"{value:g}", unit, "2024-05-01"])
 
+# Readings entered in the unit the lab reported, at and either side of that unit's own range:
+# glucose 5.5 mmol/L is normal on the lab's scale though 99 mg/dL converts to 5.495.
+for marker, unit, values in [("fasting-glucose", "mmol/L", [5.5, 5.6]), ("ldl", "mmol/L", [2.6, 2.7]),
+                             ("a1c", "mmol/mol", [38, 39])]:
+    for value in values:
+        pid = f"lab-unit-{marker}-{value:g}"
+        profile(pid)
+        readings.append([pid, marker, f"{value:g}", unit, "2024-05-01"])
+
 def write(name, rows):
     with open(name, "w", newline="") as f:
         csv.writer(f, lineterminator="\n").writerows(rows)

@@ -9,9 +9,11 @@ public struct Reading: Hashable, Sendable {
     public var date: EventTime
     public var note: String?
     public var source: String?
+    /// The unit the reading was entered in, when it was not the marker's own.
+    public var enteredUnit: String?
 
     public init(id: Int64, profileID: String, markerID: String, value: Double, unit: String,
-                date: EventTime, note: String? = nil, source: String? = nil) {
+                date: EventTime, note: String? = nil, source: String? = nil, enteredUnit: String? = nil) {
         self.id = id
         self.profileID = profileID
         self.markerID = markerID
@@ -20,5 +22,6 @@ public struct Reading: Hashable, Sendable {
         self.date = date
         self.note = note
         self.source = source
+        self.enteredUnit = enteredUnit
     }
 }

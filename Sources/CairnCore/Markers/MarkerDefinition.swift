@@ -65,6 +65,12 @@ public struct MarkerDefinition: Hashable, Sendable {
     }
 
     /// Whether a value lies outside the physiological range used to catch entry mistakes.
+    /// The conversion for a unit as entered, if it is not the marker's own unit.
+    public func conversion(from given: String) -> UnitConversion? {
+        guard !given.isEmpty, given != unit else { return nil }
+        return conversionByKey[UnitSpelling.key(given)].flatMap { $0.unit == unit && $0.factor == 1 && $0.offset == 0 ? nil : $0 }
+    }
+
     public func isImplausible(_ value: Double) -> Bool {
         if let plausibleMin, value < plausibleMin { return true }
         if let plausibleMax, value > plausibleMax { return true }
@@ -80,17 +86,34 @@ public enum TrendPreference: String, Sendable, Hashable {
     case withinRange
 }
 
-/// Converts a value from another unit to a marker's unit: `value * factor + offset`.
+/// Converts a value from another unit to a marker's unit: `value * factor + offset`. Where
+/// laboratories reporting in that unit use their own rounded range (glucose 3.9 to 5.5 mmol/L,
+/// not 70 to 99 mg/dL converted), `refLow` and `refHigh` hold it.
 public struct UnitConversion: Hashable, Sendable, Decodable {
     public var unit: String
     public var factor: Double
     public var offset: Double
+    public var refLow: Double?
+    public var refHigh: Double?
 
-    public init(unit: String, factor: Double, offset: Double = 0) {
+    enum CodingKeys: String, CodingKey {
+        case unit, factor, offset
+        case refLow = "ref_low", refHigh = "ref_high"
+    }
+
+    public init(unit: String, factor: Double, offset: Double = 0, refLow: Double? = nil, refHigh: Double? = nil) {
         self.unit = unit
         self.factor = factor
         self.offset = offset
+        self.refLow = refLow
+        self.refHigh = refHigh
     }
 
     public func apply(_ value: Double) -> Double { value * factor + offset }
+
+    /// A value in the marker's unit back in this one.
+    public func reverse(_ value: Double) -> Double { (value - offset) / factor }
+
+    /// Whether laboratories reporting in this unit use a range of their own.
+    public var hasOwnRange: Bool { refLow != nil || refHigh != nil }
 }
