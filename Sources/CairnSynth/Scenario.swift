@@ -168,6 +168,15 @@ public struct Scenario: Sendable {
     /// `--set KEY=VALUE`: a top-level number, a `logging.` key, or `effects.odds_ratios` (every
     /// effect) as a comma list.
     public mutating func set(_ assignment: String) throws(ScenarioError) {
+        do {
+            try apply(assignment)
+        } catch {
+            // The YAML the value was read through is not the user's: no line to point at.
+            throw ScenarioError(file: "--set", line: nil, key: error.key, problem: error.problem)
+        }
+    }
+
+    private mutating func apply(_ assignment: String) throws(ScenarioError) {
         let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else {
             throw ScenarioError(file: "--set", line: nil, key: assignment, problem: "is not KEY=VALUE (e.g. logging.free_days=0.5)")
@@ -186,14 +195,14 @@ public struct Scenario: Sendable {
             return
         case let key where key.hasPrefix("logging."):
             yaml = "description: set\nlogging:\n  \(key.dropFirst("logging.".count)): \(parts[1])\n"
-            let parsed = try Scenario.parse(yaml, name: name, file: "--set")
-            let defaults = Logging()
-            let changed = parsed.logging
-            if changed.headacheDays != defaults.headacheDays { logging.headacheDays = changed.headacheDays }
-            if changed.freeDays != defaults.freeDays { logging.freeDays = changed.freeDays }
-            if changed.activeDays != defaults.activeDays { logging.activeDays = changed.activeDays }
-            if changed.stopAfterDays != defaults.stopAfterDays { logging.stopAfterDays = changed.stopAfterDays }
-            if changed.drift != defaults.drift { logging.drift = changed.drift }
+            let changed = try Scenario.parse(yaml, name: name, file: "--set").logging
+            switch key.dropFirst("logging.".count) {
+            case "headache_days": logging.headacheDays = changed.headacheDays
+            case "free_days": logging.freeDays = changed.freeDays
+            case "active_days": logging.activeDays = changed.activeDays
+            case "stop_after_days": logging.stopAfterDays = changed.stopAfterDays
+            default: logging.drift = changed.drift
+            }
         case "profiles", "days", "headache_probability", "short_night_probability", "pressure_drop_probability",
              "humidity_rise_probability":
             let parsed = try Scenario.parse("description: set\n\(parts[0]): \(parts[1])\n", name: name, file: "--set")

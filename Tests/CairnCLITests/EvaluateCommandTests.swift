@@ -91,3 +91,22 @@ struct DefaultVersionDiffTests {
         #expect(!diff.output.contains("medication-overuse ·"))
     }
 }
+
+@Suite("Scenario settings")
+struct ScenarioSettingTests {
+    let scratch = Scratch()
+
+    @Test("--set changes exactly the key it names, to any value, defaults included")
+    func set() throws {
+        // post-headache-logging logs factors on half the free days; setting it back to 1 logs
+        // them every day, as the null does.
+        let a = scratch.path + "/a", b = scratch.path + "/b"
+        #expect(try CLI.run(["synth", "post-headache-logging", "--profiles", "3", "--days", "30", "--out", a,
+                             "--set", "logging.free_days=1"]).status == 0)
+        #expect(try CLI.run(["synth", "null", "--profiles", "3", "--days", "30", "--out", b]).status == 0)
+        #expect(FileManager.default.contents(atPath: a + "/factors.csv") == FileManager.default.contents(atPath: b + "/factors.csv"))
+        let bad = try CLI.run(["synth", "null", "--out", scratch.path + "/c", "--set", "logging.free_days=2"])
+        #expect(bad.status == 2)
+        #expect(bad.error == "cairn: error: --set: key 'free_days': must be a number from 0 to 1\n")
+    }
+}
