@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -257,26 +258,35 @@ public struct CopyGuard: Sendable {
     /// Every template of the catalog, rendered with sample values for each choice, must pass
     /// the rules for each of its modules; a template that does not refuses to load.
     private func lintCatalog() throws(RulePackError) {
-        for id in catalog.ids {
-            guard let entry = catalog.entry(id), !entry.approved else { continue }
-            for sample in CopyGuard.samples(entry) {
-                for module in entry.lintModules {
-                    let (text, _) = fill(entry, slots: sample, neutral: Set(sample.compactMap { name, value in
-                        if case .label = value { return name } else { return nil }
-                    }))
-                    // Without the split-word search: templates are Cairn's own words, and each
-                    // rendered text is linted in full again before it is shown.
-                    if let violation = computeViolations(text, module: module, joins: false).first(where: \.blocks) {
-                        throw RulePackError(file: entry.file, line: entry.line, key: "template",
-                                            problem: "'\(id)' breaks rule \(violation.rule) for \(module ?? "every module") "
-                                                + "at column \(violation.column): \(violation.message)")
-                    }
-                }
-            }
+        let entries = catalog.ids.compactMap { catalog.entry($0) }.filter { !$0.approved }
+        // Every entry on every core; the first problem in id order is the one reported.
+        let problems = ConcurrentSlots<RulePackError?>(count: entries.count)
+        let copyGuard = self
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            problems.set(index, copyGuard.lintProblem(entries[index]))
         }
+        if let problem = problems.values.compactMap({ $0 }).first { throw problem }
         for (token, phrase) in catalog.factorPhrases where !isSafe(phrase, module: nil) {
             throw RulePackError(file: "factor phrases", line: nil, key: token, problem: "the phrase breaks a copy rule")
         }
+    }
+
+    private func lintProblem(_ entry: CopyCatalog.Entry) -> RulePackError? {
+        for sample in CopyGuard.samples(entry) {
+            for module in entry.lintModules {
+                let (text, _) = fill(entry, slots: sample, neutral: Set(sample.compactMap { name, value in
+                    if case .label = value { return name } else { return nil }
+                }))
+                // Without the split-word search: templates are Cairn's own words, and each
+                // rendered text is linted in full again before it is shown.
+                if let violation = computeViolations(text, module: module, joins: false).first(where: \.blocks) {
+                    return RulePackError(file: entry.file, line: entry.line, key: "template",
+                                         problem: "'\(entry.id)' breaks rule \(violation.rule) for \(module ?? "every module") "
+                                             + "at column \(violation.column): \(violation.message)")
+                }
+            }
+        }
+        return nil
     }
 
     private static func samples(_ entry: CopyCatalog.Entry) -> [[String: SlotValue]] {

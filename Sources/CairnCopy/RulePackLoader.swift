@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Yams
 
@@ -12,11 +13,22 @@ enum RulePackLoader {
     static func loadRules(in directory: URL, vocabularies: [String: Vocabulary],
                           knownModules: Set<String>) throws(RulePackError) -> [CopyRule] {
         let files = try YAMLFolder.files(in: directory, describing: "rule")
-        var rules: [CopyRule] = []
-        for file in files {
-            let text = try YAMLFolder.read(directory.appendingPathComponent(file), name: file)
-            rules.append(try rule(from: text, file: file, vocabularies: vocabularies, knownModules: knownModules))
+        var texts: [String] = []
+        for file in files { texts.append(try YAMLFolder.read(directory.appendingPathComponent(file), name: file)) }
+        // Compiling the patterns is most of the load: the files are compiled on every core, and
+        // the first problem in file order is the one reported.
+        let results = ConcurrentSlots<Result<CopyRule, RulePackError>>(count: files.count)
+        let shared = texts
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(RulePackError) {
+                results.set(index, .success(try rule(from: shared[index], file: files[index], vocabularies: vocabularies,
+                                                     knownModules: knownModules)))
+            } catch {
+                results.set(index, .failure(error))
+            }
         }
+        var rules: [CopyRule] = []
+        for result in results.values { rules.append(try result.get()) }
         return rules
     }
 
@@ -166,4 +178,22 @@ enum RulePackLoader {
             throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' is not a valid regular expression")
         }
     }
+}
+
+/// Results filled by index from several threads, each slot once.
+final class ConcurrentSlots<T: Sendable>: @unchecked Sendable {
+    private var storage: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: T) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [T] { storage.map { $0! } }
 }
