@@ -153,18 +153,30 @@ extension Session {
 
     /// Read-only SQL: a statement that would write is refused before it runs.
     func sql(_ text: String) throws -> String {
-        let database = try requireDataset().database
-        let statement: SQLiteStatement
-        do {
-            statement = try database.prepare(text)
-        } catch {
-            throw SessionError(error.message)
-        }
-        guard statement.isReadOnly else {
-            throw SessionError("refused: this statement would change the dataset, and SQL here is read-only; nothing was changed")
-        }
-        let (columns, rows) = try collect(statement)
+        let (columns, rows) = try userQuery(text)
         return render(columns: columns, rows: rows)
+    }
+
+    /// SQL a person typed, prepared and run under the read authorizer (reads, listed functions,
+    /// nothing else): ATTACH, PRAGMA, VACUUM INTO, writes, load_extension and fts3_tokenizer are
+    /// refused while the statement is prepared, so nothing runs and nothing changes.
+    func userQuery(_ text: String) throws -> ([String], [[TableRenderer.Cell]]) {
+        let database = try requireDataset().database
+        return try database.readingOnly {
+            let statement: SQLiteStatement
+            do {
+                statement = try database.prepare(text)
+            } catch let error as SQLiteError {
+                if error.code & 0xff == 23 /* SQLITE_AUTH */ {
+                    throw SessionError("refused: SQL here may only read the dataset with ordinary functions (\(error.message)); nothing was changed")
+                }
+                throw SessionError(error.message)
+            }
+            guard statement.isReadOnly else {
+                throw SessionError("refused: this statement would change the dataset, and SQL here is read-only; nothing was changed")
+            }
+            return try collect(statement)
+        }
     }
 
     func collect(_ statement: SQLiteStatement) throws -> ([String], [[TableRenderer.Cell]]) {

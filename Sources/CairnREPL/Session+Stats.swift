@@ -6,9 +6,7 @@ extension Session {
     /// The numeric columns of a read-only query.
     func numericColumns(_ text: String) throws -> (names: [String], values: [[Double]]) {
         guard !text.isEmpty else { throw SessionError("give a query, e.g. SELECT value FROM readings WHERE marker = 'ldl'") }
-        let statement = try requireDataset().database.prepare(text)
-        guard statement.isReadOnly else { throw SessionError("refused: the query would change the dataset") }
-        let (columns, rows) = try collect(statement)
+        let (columns, rows) = try userQuery(text)
         var values = [[Double]](repeating: [], count: columns.count)
         for row in rows {
             for (index, cell) in row.enumerated() {
@@ -38,9 +36,7 @@ extension Session {
 
     /// Pairs of the first two columns where both are numbers.
     func pairs(_ text: String) throws -> (names: [String], x: [Double], y: [Double]) {
-        let statement = try requireDataset().database.prepare(text)
-        guard statement.isReadOnly else { throw SessionError("refused: the query would change the dataset") }
-        let (columns, rows) = try collect(statement)
+        let (columns, rows) = try userQuery(text)
         guard columns.count >= 2 else { throw SessionError("the query needs two columns, x then y") }
         var x: [Double] = [], y: [Double] = []
         for row in rows {

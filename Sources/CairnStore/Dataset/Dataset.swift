@@ -106,6 +106,15 @@ public final class Dataset {
         guard missingTables.isEmpty && missingColumns.isEmpty else {
             throw DatasetError.schemaMismatch(path: path, missingTables: missingTables, missingColumns: missingColumns)
         }
+        // A dataset carries data, never code: triggers, views and tables Cairn did not make are refused.
+        let known = Set(["cairn_meta", "imports"] + ContractTable.allCases.map(\.rawValue))
+        let objects = try database.prepare("SELECT type, name FROM sqlite_schema WHERE type IN ('trigger', 'view', 'table') ORDER BY name")
+        var foreign: [String] = []
+        while try objects.step() {
+            let type = objects.text(0) ?? "", name = objects.text(1) ?? ""
+            if type != "table" || (!known.contains(name) && !name.hasPrefix("sqlite_")) { foreign.append("\(type) \(name)") }
+        }
+        guard foreign.isEmpty else { throw DatasetError.foreignSchema(path: path, objects: foreign) }
         let statement = try database.prepare("SELECT value FROM cairn_meta WHERE key = 'layout_version'")
         if try statement.step(), let text = statement.text(0), let version = Int(text),
            version > DatasetSchema.layoutVersion {

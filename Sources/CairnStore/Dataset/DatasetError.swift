@@ -4,6 +4,8 @@ public enum DatasetError: Error, CustomStringConvertible {
     case notASQLiteDatabase(path: String)
     case schemaMismatch(path: String, missingTables: [String], missingColumns: [String])
     case newerLayout(path: String, found: Int)
+    /// The file holds triggers, views or tables Cairn did not make: code or data it cannot vouch for.
+    case foreignSchema(path: String, objects: [String])
     case directoryImportRejected(path: String, rejected: Int, firstProblem: String)
     /// A file in the directory could not be read as a contract CSV at all.
     case directoryRefused(reason: String)
@@ -26,6 +28,10 @@ public enum DatasetError: Error, CustomStringConvertible {
         case .newerLayout(let path, let found):
             return "\(path): made by a newer Cairn (layout version \(found), this one reads \(DatasetSchema.layoutVersion)); "
                 + "update Cairn to open it"
+        case .foreignSchema(let path, let objects):
+            let shown = objects.prefix(5).map { String($0.prefix(60)) }.joined(separator: ", ") + (objects.count > 5 ? ", ..." : "")
+            return "\(path): refused: it holds \(shown), which Cairn did not make; a dataset carries data only. "
+                + "Export its tables as contract CSV files and import them with `cairn import`"
         case .directoryImportRejected(let path, let rejected, let firstProblem):
             return "\(path): \(rejected) row\(rejected == 1 ? " was" : "s were") rejected while reading this directory "
                 + "(first: \(firstProblem)); run `cairn import \(path) --into DATASET.sqlite` for the full report"

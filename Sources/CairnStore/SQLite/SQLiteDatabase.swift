@@ -29,6 +29,25 @@ public final class SQLiteDatabase {
         self.handle = connection
         self.path = path
         sqlite3_extended_result_codes(connection, 1)
+        guard cairn_sqlite3_harden(connection) == SQLITE_OK else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "the SQLite library refused Cairn's safety settings", path: path, sql: nil)
+        }
+        // Limits: no ATTACH at all, bounded statements, strings and nesting.
+        sqlite3_limit(connection, SQLITE_LIMIT_ATTACHED, 0)
+        sqlite3_limit(connection, SQLITE_LIMIT_SQL_LENGTH, 1_000_000)
+        sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, 100_000_000)
+        sqlite3_limit(connection, SQLITE_LIMIT_EXPR_DEPTH, 200)
+        sqlite3_limit(connection, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 1_000)
+        sqlite3_limit(connection, SQLITE_LIMIT_TRIGGER_DEPTH, 0)
+    }
+
+    /// Runs `body` with an authorizer that allows only reading and an allow-list of functions
+    /// (`SQLReadAuthorizer`): the surface people type SQL into. Anything else is refused by
+    /// SQLite while the statement is prepared, before it runs.
+    public func readingOnly<T>(_ body: () throws -> T) rethrows -> T {
+        sqlite3_set_authorizer(handle, SQLReadAuthorizer.callback, nil)
+        defer { sqlite3_set_authorizer(handle, nil, nil) }
+        return try body()
     }
 
     /// An in-memory database, for directory datasets opened without a file.
