@@ -92,7 +92,7 @@ extension Session {
             report.append(try (try engine).run(runs, on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count
-        let target = resolve(path)
+        let target = try writableTarget(path)
         do {
             try Data(JSONText.encode(report).utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
@@ -111,7 +111,7 @@ extension Session {
     /// dataset and as-of date.
     func save(_ path: String) throws -> String {
         guard let datasetPath else { throw SessionError("open a dataset first: a notebook pins its dataset") }
-        let target = resolve(path)
+        let target = try writableTarget(path)
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
         let datasetFromNotebook = RelativePath.from(folder, to: resolve(datasetPath))
         let pin = ".open \(datasetFromNotebook)\n.asof \(try asOfDay ?? latestDay())"
@@ -124,6 +124,18 @@ extension Session {
             throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
         }
         return "Saved \(blocks.count) commands to \(path).\n"
+    }
+}
+
+extension Session {
+    /// A path to write to, refused when it names the open dataset: `.save` or `.snapshot` onto
+    /// it would replace the data with Markdown or JSON.
+    func writableTarget(_ path: String) throws -> String {
+        let target = resolve(path)
+        if let datasetPath, CanonicalPath.of(resolve(datasetPath)) == CanonicalPath.of(target) {
+            throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
+        }
+        return target
     }
 }
 

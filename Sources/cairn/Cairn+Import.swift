@@ -41,6 +41,13 @@ extension Cairn {
         }
 
         func run() throws {
+            if let rejects {
+                try OutputPaths.refuse(rejects, option: "--rejects",
+                                       against: [("the dataset being imported into", into)] + sources.map { ("an input", $0) })
+            }
+            for source in sources {
+                try OutputPaths.refuse(into, option: "--into", against: [("an input (\(source))", source)])
+            }
             let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
                                         rejectsPath: rejects)
             // A refused import into a new dataset must not leave an empty dataset behind.

@@ -28,6 +28,8 @@ struct Cairn: ParsableCommand {
     }
 
     static func main() {
+        // Files Cairn creates hold health data: readable by their owner only.
+        umask(0o077)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -64,3 +64,57 @@ struct SQLSandboxTests {
         }
     }
 }
+
+/// Outputs never overwrite the dataset or an input, and files Cairn writes are private.
+@Suite("No way to lose a dataset")
+struct OutputSafetyTests {
+    let scratch = Scratch()
+
+    func imported() throws -> String {
+        let path = scratch.path + "/d.sqlite"
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        #expect(try CLI.run(["import", demo, "--into", path, "--now", "2026-11-22"]).status == 0)
+        return path
+    }
+
+    @Test("--rejects naming the dataset or an input is refused before anything is written")
+    func rejectsPath() throws {
+        let path = try imported()
+        let before = FileManager.default.contents(atPath: path)
+        let input = scratch.write("readings.csv", "profile_id,marker,value,date\np,ldl,abc,2026-01-01\n")
+        let inputBefore = FileManager.default.contents(atPath: input)
+        for target in [path, scratch.path + "/./d.sqlite", input] {
+            let result = try CLI.run(["import", input, "--into", path, "--rejects", target, "--now", "2026-11-22"])
+            #expect(result.status == 2)
+            #expect(result.error.hasPrefix("cairn: error: --rejects \(target) is "), "\(result.error)")
+        }
+        let into = try CLI.run(["import", input, "--into", input])
+        #expect(into.status == 2 && into.error.contains("--into \(input) is an input"))
+        #expect(FileManager.default.contents(atPath: path) == before)
+        #expect(FileManager.default.contents(atPath: input) == inputBefore)
+    }
+
+    @Test(".save and .snapshot onto the open dataset are refused; it is unchanged")
+    func saveOntoDataset() throws {
+        let path = try imported()
+        let before = FileManager.default.contents(atPath: path)
+        for command in [".save \(path)", ".snapshot \(path)"] {
+            let result = try CLI.run([path, "-c", ".asof 2026-05-31; \(command)"])
+            #expect(result.status == 1)
+            #expect(result.error == "Error: \(path) is the open dataset; writing there would replace it. Choose another path\n")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+
+    @Test("datasets, rejects and snapshots are created readable by their owner only (0600)")
+    func privateFiles() throws {
+        let path = try imported()
+        let input = scratch.write("readings.csv", "profile_id,marker,value,date\np,ldl,abc,2026-01-01\n")
+        _ = try CLI.run(["import", input, "--into", path, "--rejects", scratch.path + "/rejects.csv", "--now", "2026-11-22"])
+        _ = try CLI.run([path, "-c", ".asof 2026-05-31; .snapshot \(scratch.path)/snap.json"])
+        for file in ["d.sqlite", "rejects.csv", "snap.json"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path + "/" + file)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(file)")
+        }
+    }
+}
