@@ -54,7 +54,7 @@ let package = Package(
             dependencies: ["CGSL"]),
         .target(
             name: "CairnCopy",
-            dependencies: ["CICUSpoof", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CairnCore", "CICUSpoof", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies")]),
         .target(
             name: "CairnAnalysis",
@@ -105,14 +105,14 @@ let package = Package(
             name: "CairnStatsTests", dependencies: ["CairnStats"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CairnCopyTests", dependencies: ["CairnCopy", "CairnModules"],
+            name: "CairnCopyTests", dependencies: ["CairnCore", "CairnCopy", "CairnModules"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CairnModulesTests",
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(
-            name: "CairnCLITests", dependencies: ["CairnStore", "CairnCopy", "CairnModules"],
+            name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModules"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import CairnCore
 import Dispatch
 import Foundation
 import Synchronization
@@ -260,7 +261,7 @@ public struct CopyGuard: Sendable {
     private func lintCatalog() throws(RulePackError) {
         let entries = catalog.ids.compactMap { catalog.entry($0) }.filter { !$0.approved }
         // Every entry on every core; the first problem in id order is the one reported.
-        let problems = ConcurrentSlots<RulePackError?>(count: entries.count)
+        let problems = IndexedResults<RulePackError?>(count: entries.count)
         let copyGuard = self
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             problems.set(index, copyGuard.lintProblem(entries[index]))

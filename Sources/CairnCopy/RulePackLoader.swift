@@ -1,3 +1,4 @@
+import CairnCore
 import Dispatch
 import Foundation
 import Yams
@@ -17,7 +18,7 @@ enum RulePackLoader {
         for file in files { texts.append(try YAMLFolder.read(directory.appendingPathComponent(file), name: file)) }
         // Compiling the patterns is most of the load: the files are compiled on every core, and
         // the first problem in file order is the one reported.
-        let results = ConcurrentSlots<Result<CopyRule, RulePackError>>(count: files.count)
+        let results = IndexedResults<Result<CopyRule, RulePackError>>(count: files.count)
         let shared = texts
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             do throws(RulePackError) {
@@ -180,20 +181,3 @@ enum RulePackLoader {
     }
 }
 
-/// Results filled by index from several threads, each slot once.
-final class ConcurrentSlots<T: Sendable>: @unchecked Sendable {
-    private var storage: [T?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        storage = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: T) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-
-    var values: [T] { storage.map { $0! } }
-}

@@ -1,5 +1,6 @@
 import CairnAnalysis
 import CairnCopy
+import CairnCore
 import MarkerTrends
 import MedicationOveruse
 import RedFlags

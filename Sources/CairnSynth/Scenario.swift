@@ -224,19 +224,7 @@ public struct Scenario: Sendable {
 }
 
 /// A scenario file that cannot be used, with where and how to fix it.
-public struct ScenarioError: Error, CustomStringConvertible, Sendable {
-    public let file: String
-    public let line: Int?
-    public let key: String?
-    public let problem: String
-
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let key { return "\(place): key '\(key)': \(problem)" }
-        return "\(place): \(problem)"
-    }
-}
+public typealias ScenarioError = DataFileError
 
 /// Typed reads of scenario keys, each refusal located.
 struct ScenarioReader {

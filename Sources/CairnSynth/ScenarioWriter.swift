@@ -61,7 +61,7 @@ public struct ScenarioWriter: Sendable {
 
     /// `body(i)` for i in 0..<count on `jobs` workers, results in index order.
     public static func parallel<T: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
-        let results = ResultSlots<T>(count: count)
+        let results = IndexedResults<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, count))) { worker in
             var index = worker
             while index < count {
@@ -94,22 +94,4 @@ public struct ScenarioWriter: Sendable {
         }.joined()
         return [profiles, headaches, factors, sleep, weather, readings]
     }
-}
-
-/// Slots filled by index from several threads, each exactly once.
-final class ResultSlots<T: Sendable>: @unchecked Sendable {
-    private var storage: [T?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        storage = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: T) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-
-    var values: [T] { storage.map { $0! } }
 }

@@ -1,3 +1,4 @@
+import CairnCore
 import ArgumentParser
 import CairnModules
 import CairnREPL

@@ -1,3 +1,4 @@
+import CairnCore
 import CairnAnalysis
 import CairnCopy
 import CairnModules

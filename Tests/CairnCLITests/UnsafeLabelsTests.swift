@@ -1,3 +1,4 @@
+import CairnCore
 import CairnCopy
 import CairnModules
 import Foundation

@@ -1,3 +1,4 @@
+import CairnCore
 import CairnModules
 import Foundation
 import Testing
