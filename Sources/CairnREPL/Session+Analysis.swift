@@ -132,6 +132,9 @@ extension Session {
     /// it would replace the data with Markdown or JSON.
     func writableTarget(_ path: String) throws -> String {
         let target = resolve(path)
+        if let confinement, !confinement.mayWrite(target) {
+            throw SessionError("refused: a notebook writes only inside its folder (\(path)); `--allow-write DIR` widens it")
+        }
         if let datasetPath, CanonicalPath.of(resolve(datasetPath)) == CanonicalPath.of(target) {
             throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
         }

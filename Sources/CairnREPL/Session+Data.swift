@@ -5,6 +5,13 @@ import Foundation
 extension Session {
     func open(_ path: String) throws -> String {
         let resolved = resolve(path)
+        if let confinement {
+            // The dataset a notebook names comes first; any later one must be beside it.
+            guard !confinement.openedDataset || confinement.mayRead(resolved) else {
+                throw SessionError("refused: a notebook opens its own dataset once, then reads only inside its folder (\(path))")
+            }
+            self.confinement?.openedDataset = true
+        }
         do {
             dataset = try Dataset.open(resolved, now: now)
         } catch {
@@ -28,8 +35,12 @@ extension Session {
     func importFile(_ path: String, table: String?) throws -> String {
         let dataset = try requireDataset()
         let resolved = resolve(path)
+        if let confinement, !confinement.mayRead(resolved) {
+            throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
+        }
         let name = (resolved as NSString).lastPathComponent
-        if table == nil, ContractTable.forFileName(name) != nil {
+        // In a notebook an import never changes the dataset: every CSV becomes a temporary table.
+        if table == nil, confinement == nil, ContractTable.forFileName(name) != nil {
             let target: Dataset
             if dataset.isDirectory {
                 target = dataset
@@ -47,6 +58,9 @@ extension Session {
             return report.text(limit: 10)
         }
         guard let table, table.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(table.first?.isNumber ?? true) else {
+            if confinement != nil {
+                throw SessionError("in a notebook an import never changes the dataset; give a temporary table name: .import \(path) NAME (letters, digits, _)")
+            }
             throw SessionError("\(name) is not a contract table; give a table name for it: .import \(path) NAME (letters, digits, _)")
         }
         return try importPlainCSV(resolved, display: path, table: table, into: dataset.database)

@@ -6,8 +6,9 @@ import Foundation
 
 extension Session {
     /// `.evaluate SCENARIO... ID[@V]... [ID.PARAM=V1,V2] [profiles=N] [days=D] [seeds=K] [seed=S]`: words
-    /// that name a module are modules, `ID.PARAM=` words are settings, the rest are scenario
-    /// files (relative to the session's folder). No dataset is needed.
+    /// that name a module are modules, `ID.PARAM=` words are settings, the rest are scenarios:
+    /// a bare name is in Datasets/scenarios, anything else a file relative to the session's
+    /// folder. No dataset is needed.
     func evaluate(_ arguments: [String]) throws -> String {
         var scenarioPaths: [String] = [], modules: [String] = [], settings: [String] = []
         var profiles: Int?, days: Int?, seeds = 1, seed: UInt64 = 1
@@ -34,8 +35,18 @@ extension Session {
         guard !scenarioPaths.isEmpty, !modules.isEmpty else { throw SessionError(CommandHelp.named("evaluate")!.usage) }
         var scenarios: [Scenario] = []
         for path in scenarioPaths {
+            // A bare name is one of Cairn's own scenarios; a path is the user's file.
+            let file: String
+            if let scenarioDirectory, !path.contains("/"), !path.hasSuffix(".yml") {
+                file = scenarioDirectory + "/\(path).yml"
+            } else {
+                file = resolve(path)
+                if let confinement, !confinement.mayRead(file) {
+                    throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
+                }
+            }
             do {
-                var scenario = try Scenario.load(resolve(path))
+                var scenario = try Scenario.load(file)
                 if let profiles { scenario.profiles = profiles }
                 if let days { scenario.days = days }
                 scenarios.append(scenario)

@@ -27,6 +27,10 @@ public final class Session {
     /// need neither, and loading the guard is most of Cairn's start-up time.
     private let makeEngine: () throws -> InsightEngine
     private var loadedEngine: InsightEngine?
+    /// Set for notebooks: the paths they may read and write.
+    public var confinement: NotebookConfinement?
+    /// Where `.evaluate` finds scenarios given by name (Datasets/scenarios beside the demo).
+    public var scenarioDirectory: String?
     /// Insights the copy guard withheld in this session, for `--strict` runs and `check`.
     public internal(set) var withheldCount = 0
     /// Commands and outputs, for `.save`.

@@ -18,8 +18,11 @@ extension Cairn {
         @Flag(help: "Exit with status 1 when the copy guard withheld any insight.")
         var strict = false
 
+        @Option(name: .customLong("allow-write"), help: "A folder the notebook may also write into (repeatable).")
+        var allowWrite: [String] = []
+
         func run() throws {
-            let (recorded, rerun, withheld) = try NotebookFiles.execute(notebook)
+            let (recorded, rerun, withheld) = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
             for case .code(let source, let output) in rerun.cells {
                 Standard.output(source.split(separator: "\n").map { "cairn> \($0)" }.joined(separator: "\n") + "\n" + output)
             }
@@ -53,11 +56,14 @@ extension Cairn {
         @Flag(help: "Accepted for symmetry with run; check always fails when an insight was withheld.")
         var strict = false
 
+        @Option(name: .customLong("allow-write"), help: "A folder notebooks may also write into (repeatable).")
+        var allowWrite: [String] = []
+
         func run() throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
             var changed = 0
             for notebook in notebooks {
-                let (recorded, rerun, withheld) = try NotebookFiles.execute(notebook)
+                let (recorded, rerun, withheld) = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
                 let diff = NotebookRunner().check(recorded: recorded, rerun: rerun, name: notebook)
                 if diff.isEmpty && withheld == 0 {
                     Standard.output("ok       \(notebook)\n")
@@ -77,7 +83,7 @@ extension Cairn {
 
 enum NotebookFiles {
     /// The notebook as recorded and as it runs now, in a session rooted at its folder.
-    static func execute(_ path: String) throws -> (recorded: Notebook, rerun: Notebook, withheld: Int) {
+    static func execute(_ path: String, allowWrite: [String]) throws -> (recorded: Notebook, rerun: Notebook, withheld: Int) {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw CairnFailure("\(path): no such notebook, or it is not UTF-8 text")
         }
@@ -90,6 +96,9 @@ enum NotebookFiles {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let session = Session(baseDirectory: folder, now: Clock.now(), engine: { try CopyGuardLoading.engine() })
         session.columns = 100
+        // A notebook reads and writes inside its folder, and opens the one dataset it names.
+        session.confinement = NotebookConfinement(root: folder, allowWrite: allowWrite)
+        session.scenarioDirectory = ScenarioFiles.directory
         do {
             let rerun = try NotebookRunner().run(recorded, with: session, splitter: CommandLineSplitter.split)
             return (recorded, rerun, session.withheldCount)

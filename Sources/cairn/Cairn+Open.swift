@@ -29,6 +29,7 @@ extension Cairn {
         func run() throws {
             let path = dataset ?? DemoDataset.path
             let session = Session(now: Clock.now(), engine: { try CopyGuardLoading.engine() })
+            session.scenarioDirectory = ScenarioFiles.directory
             do {
                 _ = try session.execute(".open \"\(path)\"")
             } catch {

@@ -118,3 +118,82 @@ struct OutputSafetyTests {
         }
     }
 }
+
+/// A notebook reads and writes only inside its own folder and the dataset it names.
+@Suite("Confined notebooks")
+struct NotebookConfinementTests {
+    let scratch = Scratch()
+
+    @Test("writes and reads outside the notebook's folder are refused; nothing outside changes")
+    func confined() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let outside = scratch.write("outside/secret.csv", "name,value\nsecret-token,42\n")
+        let victim = scratch.write("outside/victim.txt", "keep me\n")
+        let victimBefore = FileManager.default.contents(atPath: victim)
+        let notebook = scratch.write("book/notebook.md", """
+            # Hostile
+
+            ```cairn
+            .open \(demo)
+            .asof 2026-05-31
+            ```
+            ```output
+            ```
+
+            ```cairn
+            .save \(victim)
+            .snapshot ../outside/victim.txt
+            .import \(outside) stolen
+            .import ../outside/secret.csv stolen
+            .open \(demo)
+            .snapshot inside.json
+            ```
+            ```output
+            ```
+
+            """)
+        let result = try CLI.run(["run", notebook])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.components(separatedBy: "refused: a notebook writes only inside its folder").count == 3)
+        #expect(result.output.components(separatedBy: "refused: a notebook reads files only inside its folder").count == 3)
+        #expect(result.output.contains("refused: a notebook opens its own dataset once"))
+        #expect(!result.output.contains("secret-token"))
+        #expect(FileManager.default.contents(atPath: victim) == victimBefore)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/book/inside.json"))
+        // --allow-write widens it explicitly.
+        let allowed = try CLI.run(["run", notebook, "--allow-write", scratch.path + "/outside"])
+        #expect(allowed.output.components(separatedBy: "refused: a notebook writes only inside its folder").count == 1)
+        #expect(FileManager.default.contents(atPath: victim) != victimBefore)
+    }
+
+    @Test("in a notebook a contract CSV import goes to a temporary table, never into the dataset")
+    func importStaysTemporary() throws {
+        let imported = scratch.path + "/book/d.sqlite"
+        try FileManager.default.createDirectory(atPath: scratch.path + "/book", withIntermediateDirectories: true)
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        #expect(try CLI.run(["import", demo, "--into", imported, "--now", "2026-11-22"]).status == 0)
+        let before = FileManager.default.contents(atPath: imported)
+        scratch.write("book/readings.csv", "profile_id,marker,value,date\nlena,ldl,99,2026-01-01\n")
+        let notebook = scratch.write("book/import.md", """
+            ```cairn
+            .open d.sqlite
+            .asof 2026-05-31
+            ```
+            ```output
+            ```
+
+            ```cairn
+            .import readings.csv
+            .import readings.csv extra
+            SELECT count(*) FROM extra;
+            ```
+            ```output
+            ```
+
+            """)
+        let result = try CLI.run(["run", notebook])
+        #expect(result.output.contains("in a notebook an import never changes the dataset; give a temporary table name"))
+        #expect(result.output.contains("into temporary table extra (not saved to the dataset)"))
+        #expect(FileManager.default.contents(atPath: imported) == before)
+    }
+}
