@@ -197,3 +197,32 @@ struct NotebookConfinementTests {
         #expect(FileManager.default.contents(atPath: imported) == before)
     }
 }
+
+/// Duplicates never silently replace each other; a huge value makes one short message, fast.
+@Suite("Imports that lose nothing in silence")
+struct ImportDuplicateTests {
+    let scratch = Scratch()
+
+    @Test("a range or custom marker defined twice in one import is rejected with the first line, not replaced")
+    func duplicates() throws {
+        let overrides = scratch.write("reference_overrides.csv", "profile_id,marker,ref_low,ref_high\np,ldl,,120\np,LDL-C,,130\np,hdl,45,\n")
+        let markers = scratch.write("markers.csv", "marker_id,display_name,unit\nfoo,Foo,u\nfoo,Foo again,u\n")
+        let result = try CLI.run(["import", overrides, markers, "--into", scratch.path + "/x.sqlite", "--format", "json"])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["imported"] as? Int == 3 && json["rejected"] as? Int == 2)
+        #expect(result.output.contains("duplicate_reference_override") && result.output.contains("duplicate_marker"))
+        #expect(result.output.contains("(first on line 2)"))
+    }
+
+    @Test("a megabyte time zone or marker name is cut in the message and costs no edit-distance search")
+    func longValues() throws {
+        let profiles = scratch.write("profiles.csv", "profile_id,time_zone\np," + String(repeating: "Europe/Berlinx", count: 70_000) + "\n")
+        let readings = scratch.write("readings.csv", "profile_id,marker,value,date\np," + String(repeating: "ldlx", count: 250_000) + ",1,2026-01-01\n")
+        let result = try CLI.run(["import", profiles, readings, "--into", scratch.path + "/y.sqlite", "--now", "2026-11-22"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("…\" (980,000 characters) is not a known IANA time zone"))
+        #expect(result.output.contains("…\" (1,000,000 characters) names no marker"))
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.count < 400 })
+    }
+}

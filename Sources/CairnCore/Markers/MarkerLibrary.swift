@@ -79,8 +79,8 @@ public struct MarkerLibrary: Sendable {
         let tolerance = max(2, key.count / 3)
         var scored: [(distance: Int, name: String)] = []
         for marker in markers {
-            let distance = marker.names.map { EditDistance.between(key, MarkerLibrary.searchKey($0)) }.min() ?? .max
-            if distance <= tolerance { scored.append((distance, marker.displayName)) }
+            let distance = marker.names.compactMap { EditDistance.within(tolerance, key, MarkerLibrary.searchKey($0)) }.min()
+            if let distance { scored.append((distance, marker.displayName)) }
         }
         return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(limit).map(\.name)
     }

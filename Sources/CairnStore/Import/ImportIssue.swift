@@ -22,6 +22,8 @@ public struct ImportIssue: Sendable, Equatable {
         case resolvedBeforeOnset = "resolved_before_onset"
         case markerNameConflict = "marker_name_conflict"
         case duplicateProfileID = "duplicate_profile_id"
+        case duplicateReferenceOverride = "duplicate_reference_override"
+        case duplicateMarker = "duplicate_marker"
         case raggedRow = "ragged_row"
         case malformedQuoting = "malformed_quoting"
         case invalidUTF8 = "invalid_utf8"

@@ -33,7 +33,7 @@ extension RowReader {
         if let known = cache[name] { return known }
         guard let marker = library.resolve(name) else {
             let suggestions = library.suggestions(for: name)
-            var message = "\"\(name)\" names no marker in the library or the dataset's markers table"
+            var message = "\(QuotedValue.of(name)) names no marker in the library or the dataset's markers table"
             if !suggestions.isEmpty {
                 message += "; did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
             } else {

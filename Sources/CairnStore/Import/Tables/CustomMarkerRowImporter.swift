@@ -5,6 +5,8 @@ import CairnCore
 final class CustomMarkerRowImporter: ContractRowImporter {
     private let context: ImportContext
     private let upsert: SQLiteStatement
+    /// Marker ids defined so far in this import, with the line that did.
+    private var defined: [String: Int] = [:]
 
     init(context: ImportContext) throws {
         self.context = context
@@ -17,6 +19,10 @@ final class CustomMarkerRowImporter: ContractRowImporter {
 
     func importRow(_ row: RowReader) throws {
         let id = try row.requiredText("marker_id")
+        if let first = defined[id] {
+            throw row.invalid("marker_id", "marker \"\(id)\" is defined twice in this import (first on line \(first)); keep one row",
+                              reason: .duplicateMarker)
+        }
         let low = try row.number("ref_low")
         let high = try row.number("ref_high")
         if let low, let high, low > high {
@@ -39,6 +45,7 @@ final class CustomMarkerRowImporter: ContractRowImporter {
             throw row.invalid("marker_id", "the name \"\(name)\" already names marker \"\(other)\"; "
                                 + "remove it from this marker's names", reason: .markerNameConflict)
         }
+        defined[id] = row.csv.line
         var bind = StatementBinder(upsert)
         try bind.add(id)
         try bind.add(marker.displayName)

@@ -32,7 +32,7 @@ final class ProfileRowImporter: ContractRowImporter {
         if let name = try row.text("time_zone") {
             guard let known = ProfileTimeZone(identifier: name) else {
                 let hint = TimeZoneNames.closest(to: name).map { "; did you mean \($0)?" } ?? "; use an IANA name such as Europe/Berlin"
-                throw row.invalid("time_zone", "\"\(name)\" is not a known IANA time zone" + hint, reason: .unknownTimeZone)
+                throw row.invalid("time_zone", "\(QuotedValue.of(name)) is not a known IANA time zone" + hint, reason: .unknownTimeZone)
             }
             zone = known
         }
@@ -80,8 +80,7 @@ enum TimeZoneNames {
         let key = name.lowercased()
         let candidates = TimeZone.knownTimeZoneIdentifiers
         if let exact = candidates.first(where: { $0.lowercased() == key }) { return exact }
-        let scored = candidates.map { (EditDistance.between(key, $0.lowercased()), $0) }
-            .filter { $0.0 <= 3 }
+        let scored = candidates.compactMap { candidate in EditDistance.within(3, key, candidate.lowercased()).map { ($0, candidate) } }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
         return scored.first?.1
     }

@@ -5,6 +5,8 @@ import CairnCore
 final class ReferenceOverrideRowImporter: ContractRowImporter {
     private let context: ImportContext
     private var markers: [String: MarkerDefinition] = [:]
+    /// (profile, marker id) pairs defined so far in this import, with the line that did.
+    private var defined: [String: Int] = [:]
     private let upsert: SQLiteStatement
 
     init(context: ImportContext) throws {
@@ -24,6 +26,12 @@ final class ReferenceOverrideRowImporter: ContractRowImporter {
         if let low, let high, low > high {
             throw row.invalid("ref_high", "ref_high \(NumberText.format(high)) is below ref_low \(NumberText.format(low))")
         }
+        let key = profile + "\u{0}" + marker.id
+        if let first = defined[key] {
+            throw row.invalid("marker", "the range of \(marker.id) for profile \"\(profile)\" is defined twice in this import "
+                                + "(first on line \(first)); keep one row", reason: .duplicateReferenceOverride)
+        }
+        defined[key] = row.csv.line
         _ = try context.zone(forProfile: profile)
         var bind = StatementBinder(upsert)
         try bind.add(profile)
