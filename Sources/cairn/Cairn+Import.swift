@@ -49,22 +49,47 @@ extension Cairn {
                 try OutputPaths.refuse(into, option: "--into", against: [("an input (\(source))", source)])
             }
             let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
-                                        rejectsPath: rejects)
-            // A refused import into a new dataset must not leave an empty dataset behind.
+                                        rejectsPath: rejects ?? DatasetImporter.defaultRejectsPath(forDataset: into))
+            // A new dataset is built beside its final name and renamed into place once the
+            // import has committed: a refused, failed or killed import leaves no dataset behind
+            // (a killed one leaves only the hidden staging file, which the next import removes).
             let existed = FileManager.default.fileExists(atPath: into)
-            let report: ImportReport
+            let staging = existed ? into : Import.stagingPath(for: into)
+            if !existed { try? FileManager.default.removeItem(atPath: staging) }
+            var report: ImportReport
             do {
-                let dataset = try Dataset.openOrCreate(into)
-                report = try DatasetImporter(dataset: dataset, options: options).run(sources: sources)
+                report = try Import.run(sources: sources, into: staging, options: options)
             } catch let error as DatasetError {
+                if !existed { try? FileManager.default.removeItem(atPath: staging) }
                 throw CairnFailure(error)
             } catch let error as ImportError {
-                if !existed { try? FileManager.default.removeItem(atPath: into) }
+                if !existed { try? FileManager.default.removeItem(atPath: staging) }
                 throw CairnFailure(error)
+            }
+            if !existed {
+                guard rename(staging, into) == 0 else {
+                    try? FileManager.default.removeItem(atPath: staging)
+                    throw CairnFailure("\(into): cannot be created (\(String(cString: strerror(errno))))")
+                }
+                report.dataset = into
             }
             Standard.output(format == .json ? report.json() : report.text())
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
+    }
+}
+
+extension Cairn.Import {
+    /// The hidden file a new dataset is built in, beside its final name.
+    static func stagingPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".importing").path
+    }
+
+    /// The import into one file, its connection closed when this returns (so it can be renamed).
+    static func run(sources: [String], into path: String, options: ImportOptions) throws -> ImportReport {
+        let dataset = try Dataset.openOrCreate(path)
+        return try DatasetImporter(dataset: dataset, options: options).run(sources: sources)
     }
 }
 

@@ -226,3 +226,38 @@ struct ImportDuplicateTests {
         #expect(result.output.split(separator: "\n").allSatisfy { $0.count < 400 })
     }
 }
+
+/// A new dataset appears only when its import has committed.
+@Suite("Killed import into a new file")
+struct KilledNewImportTests {
+    let scratch = Scratch()
+
+    @Test("kill -9 mid-import into a new file leaves no dataset; the next import builds it cleanly")
+    func killedNew() throws {
+        let big = scratch.path + "/big/readings.csv"
+        try FileManager.default.createDirectory(atPath: scratch.path + "/big", withIntermediateDirectories: true)
+        #expect(try CLI.run(["synth", "readings", "--rows", "400000", "--out", big]).status == 0)
+        let target = scratch.path + "/new.sqlite"
+        let staging = scratch.path + "/.new.sqlite.importing"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["import", big, "--into", target, "--now", "2026-11-22"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: staging + "-journal") && process.isRunning && Date() < deadline {
+            usleep(2_000)
+        }
+        usleep(100_000)
+        #expect(process.isRunning, "the import finished before it could be killed; use a larger file")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: target))
+        // The next import starts again from nothing and leaves no staging file.
+        let small = scratch.write("small/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n")
+        #expect(try CLI.run(["import", small, "--into", target, "--now", "2026-11-22"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: staging))
+        let count = try CLI.run([target, "-c", "SELECT count(*) AS n FROM readings;"])
+        #expect(count.output.contains("1"), "\(count.output)")
+    }
+}
