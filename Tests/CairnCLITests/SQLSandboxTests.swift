@@ -261,3 +261,37 @@ struct KilledNewImportTests {
         #expect(count.output.contains("1"), "\(count.output)")
     }
 }
+
+/// kill -9 at several fixed moments of an import, again and again: the dataset always opens
+/// read-only with its old content.
+@Suite("Repeated kills")
+struct RepeatedKillTests {
+    let scratch = Scratch()
+
+    @Test("five imports killed at different moments leave the old content, readable read-only")
+    func repeatedKills() throws {
+        let target = scratch.path + "/data.sqlite"
+        let first = scratch.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\np,ldl,90,2026-01-01\n")
+        #expect(try CLI.run(["import", first, "--into", target, "--now", "2026-11-22"]).status == 0)
+        let big = scratch.path + "/big/readings.csv"
+        try FileManager.default.createDirectory(atPath: scratch.path + "/big", withIntermediateDirectories: true)
+        #expect(try CLI.run(["synth", "readings", "--rows", "300000", "--out", big]).status == 0)
+        // Fixed delays (milliseconds after start), so a failure can be replayed.
+        let delays = [15, 60, 140, 260, 420]
+        for delay in delays {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["import", big, "--into", target, "--now", "2026-11-22"]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(delay * 1000))
+            guard process.isRunning else { Issue.record("the import finished within \(delay) ms"); continue }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let read = try CLI.run([target, "-c", "SELECT count(*) AS n FROM readings;"])
+            #expect(read.status == 0, "after a kill at \(delay) ms: \(read.error)")
+            let last = read.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(last == "2", "after a kill at \(delay) ms: \(read.output)")
+        }
+    }
+}
