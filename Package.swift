@@ -99,7 +99,7 @@ let package = Package(
 
         .testTarget(name: "CairnCoreTests", dependencies: ["CairnCore"]),
         .testTarget(
-            name: "CairnStoreTests", dependencies: ["CairnStore", "CSQLite"],
+            name: "CairnStoreTests", dependencies: ["CairnStore", "CairnSynth", "CSQLite"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CairnStatsTests", dependencies: ["CairnStats"],
