@@ -29,6 +29,12 @@ public final class LineEditor {
     public func run(banner: String) {
         Completion.session = session
         session.isCancelled = { Interrupts.cancelled != 0 }
+        // On a terminal, overwriting a file is asked first.
+        session.confirmOverwrite = { path in
+            guard let raw = readline("\(path) exists; overwrite it? [y/N] ") else { return false }
+            defer { free(raw) }
+            return String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
+        }
         cairn_rl_set_completion(Completion.complete)
         cairn_rl_set_catch_signals(0)
         Interrupts.install()

@@ -20,6 +20,27 @@ struct REPLTests {
         return terminal
     }
 
+    @Test("overwriting a file is asked first: no keeps it, yes replaces it")
+    func askBeforeOverwrite() throws {
+        let target = scratch.write("keep.json", "precious\n")
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type(".asof 2026-05-31\r")
+        terminal.type(".snapshot \(target)\r")
+        #expect(terminal.waitFor("exists; overwrite it? [y/N]", after: mark), "\(terminal.screen)")
+        terminal.type("n\r")
+        #expect(terminal.waitFor("was kept as it was; nothing was written", after: mark))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        let second = terminal.end
+        terminal.type(".snapshot \(target)\r")
+        #expect(terminal.waitFor("exists; overwrite it? [y/N]", after: second))
+        terminal.type("y\r")
+        #expect(terminal.waitFor("insights to", after: second), "\(terminal.screen)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("{"))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     @Test("a bad command prints one error line and the prompt returns; the next command works")
     func badThenGood() throws {
         let terminal = try start()
