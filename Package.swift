@@ -21,6 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // C boundaries: a module map and a shim header each, nothing else.
@@ -47,7 +48,8 @@ let package = Package(
             swiftSettings: hotPathSettings),
         .target(
             name: "CairnStore",
-            dependencies: ["CairnCore", "CSQLite"],
+            dependencies: ["CairnCore", "CSQLite", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: hotPathSettings),
         .target(
             name: "CairnStats",

@@ -35,6 +35,9 @@ extension Cairn {
         @Option(help: "Where to write rejected rows (default: DATASET.rejects.csv beside the dataset).")
         var rejects: String?
 
+        @Option(name: .customLong("passphrase-fd"), help: "For an encrypted bundle: read the passphrase from this file descriptor.")
+        var passphraseFD: Int32?
+
         func validate() throws {
             guard !sources.isEmpty else { throw ValidationError("give at least one SRC to import") }
             if let now { _ = try Clock.parse(now) }
@@ -47,6 +50,9 @@ extension Cairn {
             }
             for source in sources {
                 try OutputPaths.refuse(into, option: "--into", against: [("an input (\(source))", source)])
+            }
+            if sources.count == 1, EncryptedBundle.isBundle(Array((FileManager.default.contents(atPath: sources[0]) ?? Data()).prefix(8))) {
+                return try restore(bundle: sources[0])
             }
             let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
                                         rejectsPath: rejects ?? DatasetImporter.defaultRejectsPath(forDataset: into))
@@ -80,6 +86,38 @@ extension Cairn {
 }
 
 extension Cairn.Import {
+    /// An encrypted bundle restores a whole dataset into a new file, exactly as it was sealed:
+    /// opened, checked as a dataset in a staging file, then renamed into place.
+    func restore(bundle: String) throws {
+        guard !FileManager.default.fileExists(atPath: into) else {
+            throw CairnFailure("--into \(into) exists; an encrypted bundle restores a whole dataset into a new file")
+        }
+        guard let sealed = FileManager.default.contents(atPath: bundle) else { throw CairnFailure("\(bundle): cannot be read") }
+        let passphrase = try Passphrase.read(fd: passphraseFD, confirm: false)
+        let plaintext: Data
+        do {
+            plaintext = try EncryptedBundle.open(sealed, passphrase: passphrase)
+        } catch {
+            throw CairnFailure("\(bundle) \(error.description); nothing was written")
+        }
+        let staging = Cairn.Import.stagingPath(for: into)
+        try? FileManager.default.removeItem(atPath: staging)
+        guard FileManager.default.createFile(atPath: staging, contents: plaintext) else {
+            throw CairnFailure("\(into): cannot be created")
+        }
+        do {
+            _ = try Dataset.open(staging, now: Clock.now())
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw CairnFailure("\(bundle): the bundle opened but holds no usable dataset (\(error)); nothing was written")
+        }
+        guard rename(staging, into) == 0 else {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw CairnFailure("\(into): cannot be created (\(String(cString: strerror(errno))))")
+        }
+        Standard.output("Restored \(into) from \(bundle) (\(plaintext.count) bytes).\n")
+    }
+
     /// The hidden file a new dataset is built in, beside its final name.
     static func stagingPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)

@@ -15,7 +15,7 @@ struct Cairn: ParsableCommand {
             With no subcommand, opens a dataset (the bundled demo dataset when none is given) in \
             the REPL, or runs the commands given with -c or on standard input.
             """,
-        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Diff.self, Run.self, Check.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self],
+        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Diff.self, Run.self, Check.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self],
         defaultSubcommand: Open.self)
 
     /// Exit statuses shared by every subcommand.

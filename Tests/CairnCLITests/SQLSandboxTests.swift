@@ -295,3 +295,47 @@ struct RepeatedKillTests {
         }
     }
 }
+
+/// `cairn export --encrypt` and `cairn import BUNDLE`: the passphrase from a descriptor, never
+/// an argument; the dataset back byte for byte; a wrong passphrase or a changed byte refused.
+@Suite("Encrypted export")
+struct EncryptedExportTests {
+    let scratch = Scratch()
+
+    @Test("export, then import, gives the identical dataset; wrong passphrases and changed bytes write nothing")
+    func roundTrip() throws {
+        let dataset = scratch.path + "/d.sqlite"
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        #expect(try CLI.run(["import", demo, "--into", dataset, "--now", "2026-11-22"]).status == 0)
+        let bundle = scratch.path + "/d.bundle"
+        let sealed = try CLI.run(["export", dataset, "--encrypt", "--out", bundle, "--passphrase-fd", "0"], input: "correct horse\n")
+        #expect(sealed.status == 0, "\(sealed.error)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: bundle)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let bytes = try #require(FileManager.default.contents(atPath: bundle))
+        #expect(bytes.prefix(8) == Data("CAIRNENC".utf8))
+        // Nothing of the dataset in clear: no SQLite header, no profile name.
+        #expect(bytes.range(of: Data("SQLite format 3".utf8)) == nil && bytes.range(of: Data("Lena".utf8)) == nil)
+
+        let restored = scratch.path + "/r.sqlite"
+        let wrong = try CLI.run(["import", bundle, "--into", restored, "--passphrase-fd", "0"], input: "wrong\n")
+        #expect(wrong.status == 2)
+        #expect(wrong.error == "cairn: error: \(bundle) cannot be opened: the passphrase is wrong, or the bundle was changed; nothing was written\n")
+        #expect(!FileManager.default.fileExists(atPath: restored))
+        for index in [9, 20, 40, bytes.count / 2, bytes.count - 1] {
+            var changed = bytes
+            changed[index] ^= 0x80
+            let tampered = scratch.path + "/t\(index).bundle"
+            try changed.write(to: URL(fileURLWithPath: tampered))
+            let result = try CLI.run(["import", tampered, "--into", restored, "--passphrase-fd", "0"], input: "correct horse\n")
+            #expect(result.status == 2, "byte \(index)")
+            #expect(!FileManager.default.fileExists(atPath: restored))
+        }
+        let right = try CLI.run(["import", bundle, "--into", restored, "--passphrase-fd", "0"], input: "correct horse\n")
+        #expect(right.status == 0, "\(right.error)")
+        #expect(FileManager.default.contents(atPath: restored) == FileManager.default.contents(atPath: dataset))
+        #expect(try CLI.run(["export", dataset, "--out", bundle]).status == 2)
+        let again = try CLI.run(["import", bundle, "--into", restored, "--passphrase-fd", "0"], input: "correct horse\n")
+        #expect(again.status == 2 && again.error.contains("exists; an encrypted bundle restores a whole dataset into a new file"))
+    }
+}
