@@ -138,6 +138,9 @@ extension Session {
         if let datasetPath, CanonicalPath.of(resolve(datasetPath)) == CanonicalPath.of(target) {
             throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
         }
+        if inputs.contains(CanonicalPath.of(target)) {
+            throw SessionError("\(path) was read by this session (.import); writing there would replace it. Choose another path")
+        }
         if let confirmOverwrite, FileManager.default.fileExists(atPath: target), !confirmOverwrite(path) {
             throw SessionError("\(path) was kept as it was; nothing was written")
         }

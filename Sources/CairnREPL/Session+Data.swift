@@ -38,6 +38,7 @@ extension Session {
         if let confinement, !confinement.mayRead(resolved) {
             throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
         }
+        inputs.insert(CanonicalPath.of(resolved))
         let name = (resolved as NSString).lastPathComponent
         // In a notebook an import never changes the dataset: every CSV becomes a temporary table.
         if table == nil, confinement == nil, ContractTable.forFileName(name) != nil {

@@ -27,6 +27,8 @@ public final class Session {
     /// need neither, and loading the guard is most of Cairn's start-up time.
     private let makeEngine: () throws -> InsightEngine
     private var loadedEngine: InsightEngine?
+    /// Files this session has read (`.import`): never written over by `.save` or `.snapshot`.
+    var inputs: Set<String> = []
     /// Asked before a command overwrites an existing file (set on a terminal); false keeps it.
     public var confirmOverwrite: ((String) -> Bool)?
     /// Set for notebooks: the paths they may read and write.

@@ -104,6 +104,13 @@ struct OutputSafetyTests {
             #expect(result.error == "Error: \(path) is the open dataset; writing there would replace it. Choose another path\n")
         }
         #expect(FileManager.default.contents(atPath: path) == before)
+        // Nor a file the session read.
+        let csv = scratch.write("extra.csv", "a,b\n1,2\n")
+        let csvBefore = FileManager.default.contents(atPath: csv)
+        let overwrite = try CLI.run([path, "-c", ".asof 2026-05-31; .import \(csv) extra; .save \(csv)"])
+        #expect(overwrite.status == 1)
+        #expect(overwrite.error == "Error: \(csv) was read by this session (.import); writing there would replace it. Choose another path\n")
+        #expect(FileManager.default.contents(atPath: csv) == csvBefore)
     }
 
     @Test("datasets, rejects and snapshots are created readable by their owner only (0600)")
@@ -262,13 +269,13 @@ struct KilledNewImportTests {
     }
 }
 
-/// kill -9 at several fixed moments of an import, again and again: the dataset always opens
+/// kill -9 at seeded random moments of an import, again and again: the dataset always opens
 /// read-only with its old content.
 @Suite("Repeated kills")
 struct RepeatedKillTests {
     let scratch = Scratch()
 
-    @Test("five imports killed at different moments leave the old content, readable read-only")
+    @Test("six imports killed at random moments leave the old content, readable read-only")
     func repeatedKills() throws {
         let target = scratch.path + "/data.sqlite"
         let first = scratch.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\np,ldl,90,2026-01-01\n")
@@ -276,8 +283,12 @@ struct RepeatedKillTests {
         let big = scratch.path + "/big/readings.csv"
         try FileManager.default.createDirectory(atPath: scratch.path + "/big", withIntermediateDirectories: true)
         #expect(try CLI.run(["synth", "readings", "--rows", "300000", "--out", big]).status == 0)
-        // Fixed delays (milliseconds after start), so a failure can be replayed.
-        let delays = [15, 60, 140, 260, 420]
+        // Random moments from a fixed seed (milliseconds after start), so a failure can be replayed.
+        var state: UInt64 = 20_261_122
+        let delays = (0..<6).map { _ -> Int in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return 10 + Int((state >> 33) % 490)
+        }
         for delay in delays {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CLI.binary)
