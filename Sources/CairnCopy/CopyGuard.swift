@@ -383,11 +383,10 @@ public struct CopyGuard: Sendable {
                 let run = plainWords[start..<(start + CopyGuard.approvedRun)]
                 guard let id = approvedRuns[run.map(\.word).joined(separator: " ")] else { continue }
                 let from = plain.origins[run.first!.start], to = plain.origins[run.last!.end - 1]
-                let rule = CopyGuard.approvedCopyRule
-                guard seen.insert("\(rule.id):\(id)").inserted else { continue }
+                guard seen.insert("\(CopyGuard.approvedCopyRuleID):\(id)").inserted else { continue }
                 let (line, column) = CopyGuard.position(of: from, in: original)
                 violations.append(CopyViolation(
-                    rule: rule.id,
+                    rule: CopyGuard.approvedCopyRuleID,
                     message: "repeats approved copy '\(id)' without being its exact text; approved copy is shown only verbatim, "
                         + "and only by its modules",
                     match: CopyViolation.mask(String(original[from...to])), line: line, column: column, level: .error,
@@ -397,8 +396,8 @@ public struct CopyGuard: Sendable {
         return violations.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
     }
 
-    /// The built-in check for altered approved copy, reported like a rule.
-    static let approvedCopyRule = (id: "ApprovedCopy", level: CopyLevel.error)
+    /// The built-in check for altered approved copy, reported like an error-level rule.
+    static let approvedCopyRuleID = "ApprovedCopy"
 
     /// Words (runs of letters and digits) of a normalised text, lower-cased, with their spans.
     static func words(in form: CopyNormalizer.Mapped) -> [(word: String, start: Int, end: Int)] {

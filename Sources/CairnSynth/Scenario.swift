@@ -56,10 +56,6 @@ public struct Scenario: Sendable {
         self.description = description
     }
 
-    /// Every exposure a module could report on: the factors, and the sleep and weather ones
-    /// that the scenario generates.
-    public var planted: Set<String> { Set(effects.filter { $0.oddsRatios.contains { $0 != 1 } }.map(\.exposure)) }
-
     static let topKeys: Set<String> = ["description", "profiles", "days", "start", "time_zones", "headache_probability", "factors",
                                        "short_night_probability", "pressure_drop_probability", "humidity_rise_probability",
                                        "effects", "logging", "markers"]
