@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CairnCore
 import CairnStore
+import Foundation
 
 /// A large readings.csv for benchmarks: profiles p0001... each with readings of a dozen markers
 /// spread over ten years, a quarter of them with a time of day. Written in blocks so memory stays
@@ -25,6 +26,9 @@ public struct SyntheticReadings {
 
     /// Writes the file; returns false when it cannot be created.
     public func write(to path: String) -> Bool {
+        // The folder is made when it is missing, as `cairn synth SCENARIO --out` does.
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
         guard let file = fopen(path, "wb") else { return false }
         defer { fclose(file) }
         var random = SeededGenerator(seed: seed)

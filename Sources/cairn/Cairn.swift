@@ -15,8 +15,12 @@ struct Cairn: ParsableCommand {
             With no subcommand, opens a dataset (the bundled demo dataset when none is given) in \
             the REPL, or runs the commands given with -c or on standard input.
             """,
+        version: Cairn.version,
         subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Diff.self, Run.self, Check.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self],
         defaultSubcommand: Open.self)
+
+    /// The release: copy-safety catalog, honest default module versions, hardened SQL.
+    static let version = "0.3.0"
 
     /// Exit statuses shared by every subcommand.
     enum Status {

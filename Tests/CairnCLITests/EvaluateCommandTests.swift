@@ -110,3 +110,22 @@ struct ScenarioSettingTests {
         #expect(bad.error == "cairn: error: --set: key 'free_days': must be a number from 0 to 1\n")
     }
 }
+
+@Suite("Small things")
+struct SmallThingsTests {
+    let scratch = Scratch()
+
+    @Test("cairn --version prints the version and exits 0")
+    func version() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "0.3.0\n")
+    }
+
+    @Test("synth readings makes the folder it writes into")
+    func synthFolder() throws {
+        let out = scratch.path + "/not/yet/there/readings.csv"
+        #expect(try CLI.run(["synth", "readings", "--rows", "5", "--out", out]).status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 6)
+    }
+}
