@@ -38,9 +38,17 @@ public struct InsightReport: Sendable, Encodable {
 public struct InsightEngine: Sendable {
     public let copyGuard: CopyGuard
     let stats = Stats()
+    /// The approved disclaimer and footer that close every listing, rendered once.
+    let disclaimer: SafeCopy?, footer: SafeCopy?
 
     public init(copyGuard: CopyGuard) {
         self.copyGuard = copyGuard
+        func approved(_ id: String) -> SafeCopy? {
+            guard case .success(let rendered) = copyGuard.render(CopyMessage(id), module: "") else { return nil }
+            return rendered.copy
+        }
+        disclaimer = approved("insights-disclaimer")
+        footer = approved("insights-footer")
     }
 
     public func run(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> InsightReport {
@@ -52,8 +60,8 @@ public struct InsightEngine: Sendable {
         let visible = data.asOf(asOf)
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: data.zone.offset(atEpoch: asOf))
         var report = InsightReport()
-        report.disclaimer = approved("insights-disclaimer")
-        report.footer = approved("insights-footer")
+        report.disclaimer = disclaimer
+        report.footer = footer
         var allGates: [[Gate]] = []
         for run in runs {
             let module = try run.descriptor.instantiate(run.parameters)
@@ -110,11 +118,6 @@ public struct InsightEngine: Sendable {
                 module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,
                 subject: subject, copyID: draft.message.id, violations: rejection.violations))
         }
-    }
-
-    private func approved(_ id: String) -> SafeCopy? {
-        guard case .success(let rendered) = copyGuard.render(CopyMessage(id), module: "") else { return nil }
-        return rendered.copy
     }
 
     /// Evidence with every text value that breaks a copy rule replaced by a neutral reference.

@@ -17,6 +17,8 @@ public struct CopyGuard: Sendable {
     /// anywhere else: copy that repeats such a run without being the exact approved text has been
     /// altered ("— not a diagnosis" cut from the overuse warning).
     private(set) var approvedRuns: [String: String]
+    /// Approved entries by their exact text: every lint asks first whether a text is one.
+    private(set) var approvedByText: [String: [CopyCatalog.Entry]]
     private(set) var joinedWord: NSRegularExpression?
     private let memo = Memo()
 
@@ -41,7 +43,12 @@ public struct CopyGuard: Sendable {
         rules = try RulePackLoader.loadRules(in: rulesDirectory, vocabularies: vocabularies, knownModules: knownModules)
         catalog = try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules)
         approvedRuns = [:]
+        approvedByText = [:]
         joinedWord = nil
+        for id in catalog.ids {
+            guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
+            approvedByText[text, default: []].append(entry)
+        }
         var runs: [String: String] = [:]
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text,
@@ -320,11 +327,7 @@ public struct CopyGuard: Sendable {
     // MARK: Matching
 
     private func approvedMatch(_ text: String, module: String?) -> String? {
-        for id in catalog.ids {
-            guard let entry = catalog.entry(id), entry.approved, entry.text == text, entry.includes(module) else { continue }
-            return id
-        }
-        return nil
+        approvedByText[text]?.first { $0.includes(module) }?.id
     }
 
     private func computeViolations(_ text: String, module: String?, joins: Bool = true) -> [CopyViolation] {

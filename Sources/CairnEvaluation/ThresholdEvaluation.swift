@@ -63,12 +63,9 @@ public struct ThresholdEvaluation: Sendable {
 
     public let engine: InsightEngine
     public let jobs: Int
-    public let stepDays: Int
-
-    public init(engine: InsightEngine, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, stepDays: Int = 7) {
+    public init(engine: InsightEngine, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.engine = engine
         self.jobs = max(1, jobs)
-        self.stepDays = stepDays
     }
 
     public func evaluate(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
@@ -80,11 +77,10 @@ public struct ThresholdEvaluation: Sendable {
             var outcomes = [[Outcome]](repeating: [], count: variants.count)
             for seed in 0..<seeds {
                 let population = ScenarioPopulation(scenario: scenario, seed: baseSeed &+ UInt64(seed))
-                let engine = self.engine, stepDays = self.stepDays
+                let engine = self.engine
                 let perProfile = ScenarioWriter.parallel(count: scenario.profiles, jobs: jobs) { index -> [Outcome] in
                     let synthetic = population.profile(index)
-                    return variants.map { ThresholdEvaluation.outcome(synthetic, scenario: scenario, variant: $0, engine: engine,
-                                                                       stepDays: stepDays) }
+                    return variants.map { ThresholdEvaluation.outcome(synthetic, scenario: scenario, variant: $0, engine: engine) }
                 }
                 for profile in perProfile {
                     for (index, outcome) in profile.enumerated() { outcomes[index].append(outcome) }
@@ -165,17 +161,14 @@ public struct ThresholdEvaluation: Sendable {
         }
     }
 
-    static func outcome(_ synthetic: SyntheticProfile, scenario: Scenario, variant: Variant, engine: InsightEngine,
-                        stepDays: Int) -> Outcome {
+    static func outcome(_ synthetic: SyntheticProfile, scenario: Scenario, variant: Variant, engine: InsightEngine) -> Outcome {
         let data = ProfileData(profile: synthetic.profile, readings: synthetic.readings, headaches: synthetic.headaches,
                                sleep: synthetic.sleep, weather: synthetic.weather, factors: synthetic.factors)
         let module = variant.run.descriptor.id
         let (planted, effect) = plantedSubjects(synthetic, module: module)
         let first = scenario.start, last = scenario.start.adding(days: scenario.days - 1)
-        var days: [CalendarDay] = []
-        var day = first.adding(days: stepDays - 1)
-        while day < last { days.append(day); day = day.adding(days: stepDays) }
-        days.append(last)
+        // The end of each week of logging, and the last day.
+        let days = Replay.days(from: first.adding(days: 6), to: last, step: .week)
         func isFinding(_ kind: String, copyID: String) -> Bool {
             module == "marker-trends" ? copyID == "marker-trends.trend-prompt" : kind == InsightKind.finding.rawValue
         }
