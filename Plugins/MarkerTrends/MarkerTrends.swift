@@ -10,6 +10,7 @@ import CairnStats
 public struct MarkerTrends: AnalysisModule {
     public static let id = "marker-trends"
     public static let version = 1
+    public static let reads: Set<ContractTable> = [.readings]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "Latest status and recent trend of each lab marker, with visit-prep suggestions for out-of-range markers and concerning trends."
     public static let parameters: [ParameterSpec] = [

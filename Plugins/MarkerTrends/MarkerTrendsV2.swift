@@ -30,6 +30,7 @@ import Glibc
 public struct MarkerTrendsV2: AnalysisModule {
     public static let id = "marker-trends"
     public static let version = 2
+    public static let reads: Set<ContractTable> = [.readings]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "Latest status and recent trend of each lab marker; trends only beyond measurement and biological noise (reference change value or slope interval, Holm across markers)."
     public static let parameters: [ParameterSpec] = [

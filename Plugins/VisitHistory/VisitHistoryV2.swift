@@ -12,6 +12,7 @@ import CairnStats
 public struct VisitHistoryV2: AnalysisModule {
     public static let id = "visit-history"
     public static let version = 2
+    public static let reads: Set<ContractTable> = [.visits]
     public static let summary = "When each type of visit last happened, and the next planned one."
     public static let parameters: [ParameterSpec] = []
 

@@ -107,6 +107,7 @@ struct WeatherAnalysis: Sendable {
 public struct WeatherCorrelation: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 2
+    public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .sleep, .medications]
     public static let summary = WeatherAnalysis.summary
     public static let parameters = WeatherAnalysis.parameters(minHeadaches: 10)
     let analysis: WeatherAnalysis
@@ -122,6 +123,7 @@ public struct WeatherCorrelation: AnalysisModule {
 public struct WeatherCorrelationV1: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 1
+    public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .sleep, .medications]
     public static let summary = WeatherAnalysis.summary + " (old 3-log gate)"
     public static let parameters = WeatherAnalysis.parameters(minHeadaches: 3)
     let analysis: WeatherAnalysis

@@ -1,3 +1,4 @@
+import CairnCore
 import CairnStats
 
 /// An analysis module: a pure function of one profile's data as of one instant. Modules never
@@ -14,6 +15,9 @@ public protocol AnalysisModule: Sendable {
     /// How the output depends on the as-of instant beyond the data visible then; replay
     /// re-evaluates a module only when its data or this period changed.
     static var asOfDependence: AsOfDependence { get }
+    /// The event tables the module reads (profiles, markers and overrides always come): a run
+    /// loads only these, and replay re-evaluates the module only when one of them changed.
+    static var reads: Set<ContractTable> { get }
 
     init(parameters: ParameterValues) throws
 
@@ -31,10 +35,13 @@ extension AnalysisModule {
     /// By default a module may read the as-of day (the safe assumption).
     public static var asOfDependence: AsOfDependence { .day }
 
+    /// By default a module may read every table (the safe assumption).
+    public static var reads: Set<ContractTable> { ContractTable.eventTables }
+
     /// The descriptor this module type registers under.
     public static var descriptor: ModuleDescriptor {
         ModuleDescriptor(id: id, version: version, summary: summary, parameters: parameters,
-                         asOfDependence: asOfDependence, make: { try Self(parameters: $0) })
+                         asOfDependence: asOfDependence, reads: reads, make: { try Self(parameters: $0) })
     }
 }
 

@@ -39,7 +39,7 @@ public struct InsightEngine: Sendable {
     public let copyGuard: CopyGuard
     let stats = Stats()
     /// The approved disclaimer and footer that close every listing, rendered once.
-    let disclaimer: SafeCopy?, footer: SafeCopy?
+    public let disclaimer: SafeCopy?, footer: SafeCopy?
 
     public init(copyGuard: CopyGuard) {
         self.copyGuard = copyGuard

@@ -1,3 +1,4 @@
+import CairnCopy
 import CairnCore
 
 extension InsightReport {
@@ -5,19 +6,43 @@ extension InsightReport {
     /// text, and its evidence; withheld insights with the rules they broke; then the approved
     /// disclaimer and footer.
     public func text() -> String {
-        var lines: [String] = []
+        var text = ""
+        var assembler = OutputAssembler(format: .text, layout: InsightReport.layout(disclaimer: disclaimer, footer: footer)) {
+            text += $0
+        }
+        assembler.add(output(index: 0))
+        assembler.finish()
+        return text
+    }
+
+    /// How listings of insights are assembled, in text and in JSON (the keys of this type).
+    public static func layout(disclaimer: SafeCopy?, footer: SafeCopy?) -> OutputAssembler.Layout {
+        var fixed: [String: String] = [:]
+        if let disclaimer { fixed["disclaimer"] = ProfileOutput.item(disclaimer) }
+        if let footer { fixed["footer"] = ProfileOutput.item(footer) }
+        let notices = [disclaimer, footer].compactMap { $0?.text }
+        return layout(fixed: fixed, closing: notices.isEmpty ? [] : [""] + notices)
+    }
+
+    /// The layout from its encoded fixed values and closing lines (as a shard file keeps them).
+    public static func layout(fixed: [String: String], closing: [String]) -> OutputAssembler.Layout {
+        OutputAssembler.Layout(fixed: fixed, arrays: ["insights", "withheld"], streamed: "insights", emptyBody: "No insights.",
+                               closing: { _ in closing })
+    }
+
+    /// This report as one profile's share of a listing.
+    public func output(index: Int) -> ProfileOutput {
+        var output = ProfileOutput(index: index)
         for insight in insights {
             let marker = insight.nonDefault ? " [non-default parameters]" : ""
-            lines.append("\(insight.profile)  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
-            lines.append("  \(insight.text.text)")
+            output.lines.append("\(insight.profile)  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
+            output.lines.append("  \(insight.text.text)")
             let evidence = insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }
-            if !evidence.isEmpty { lines.append("  evidence: " + evidence.joined(separator: ", ")) }
+            if !evidence.isEmpty { output.lines.append("  evidence: " + evidence.joined(separator: ", ")) }
         }
-        if insights.isEmpty { lines.append("No insights.") }
-        lines += withheld.map(\.line)
-        let notices = [disclaimer, footer].compactMap { $0?.text }
-        if !notices.isEmpty { lines += [""] + notices }
-        return lines.joined(separator: "\n") + "\n"
+        output.trailer = withheld.map(\.line)
+        output.items = ["insights": insights.map(ProfileOutput.item), "withheld": withheld.map(ProfileOutput.item)]
+        return output
     }
 
     /// Insights keyed by subject and kind family (a second insight on one subject gets " 2"),
@@ -63,17 +88,38 @@ extension ModuleRegistry {
 }
 
 extension Replay.Result {
-    /// The timeline for people: gate openings, then every appearance, change and disappearance.
+    /// The timeline for people: one profile after another, each in time order, a gate opening
+    /// before the events of its step; then withheld insights and the counts.
     public func text() -> String {
-        var lines: [String] = []
+        var text = ""
+        var assembler = OutputAssembler(format: .text, layout: Replay.Result.layout) { text += $0 }
+        assembler.add(output(index: 0))
+        assembler.finish()
+        return text
+    }
+
+    /// How replay listings are assembled, in text and in JSON (the keys of this type).
+    public static let layout = OutputAssembler.Layout(
+        arrays: ["events", "gates", "withheld"], counts: ["evaluations", "steps"],
+        closing: { counts in ["\(counts["steps", default: 0]) steps, \(counts["evaluations", default: 0]) module evaluations."] })
+
+    /// This result (one profile's replay) as its share of a listing.
+    public func output(index: Int) -> ProfileOutput {
+        var output = ProfileOutput(index: index)
+        var timeline: [(step: String, order: Int, line: String)] = []
         for gate in gates {
-            lines.append("\(gate.step)  \(gate.profile)  gate open    \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)")
+            timeline.append((gate.step, 0, "\(gate.step)  \(gate.profile)  gate open    \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)"))
         }
         for event in events {
-            lines.append("\(event.step)  \(event.profile)  \(event.change.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(event.module)@\(event.version) \(event.kind) \(event.subject)")
+            timeline.append((event.step, 1, "\(event.step)  \(event.profile)  \(event.change.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(event.module)@\(event.version) \(event.kind) \(event.subject)"))
         }
-        lines += withheld.map(\.line)
-        lines.append("\(steps) steps, \(evaluations) module evaluations.")
-        return lines.joined(separator: "\n") + "\n"
+        // Stable: within a step, gates first, then events in the order they were found.
+        output.lines = timeline.enumerated().sorted { ($0.element.step, $0.element.order, $0.offset) < ($1.element.step, $1.element.order, $1.offset) }
+            .map(\.element.line)
+        output.trailer = withheld.map(\.line)
+        output.items = ["events": events.map(ProfileOutput.item), "gates": gates.map(ProfileOutput.item),
+                        "withheld": withheld.map(ProfileOutput.item)]
+        output.counts = ["steps": steps, "evaluations": evaluations]
+        return output
     }
 }

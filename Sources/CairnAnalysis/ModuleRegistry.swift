@@ -1,3 +1,4 @@
+import CairnCore
 import Foundation
 
 /// How a module type is known to the registry: from this one descriptor the CLI help, the
@@ -8,18 +9,21 @@ public struct ModuleDescriptor: Sendable {
     public let summary: String
     public let parameters: [ParameterSpec]
     public let asOfDependence: AsOfDependence
+    /// The event tables the module reads.
+    public let reads: Set<ContractTable>
     let make: @Sendable (ParameterValues) throws -> any AnalysisModule
 
     public var key: String { "\(id)@\(version)" }
 
     public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
-                asOfDependence: AsOfDependence = .day,
+                asOfDependence: AsOfDependence = .day, reads: Set<ContractTable> = ContractTable.eventTables,
                 make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
         self.id = id
         self.version = version
         self.summary = summary
         self.parameters = parameters
         self.asOfDependence = asOfDependence
+        self.reads = reads
         self.make = make
     }
 

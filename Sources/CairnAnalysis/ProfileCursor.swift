@@ -1,3 +1,5 @@
+import CairnCore
+
 /// Walks one profile's data forward in time for replay: each step advances per-table counts
 /// past the rows that became visible, so a step costs the new rows, not the whole history.
 struct ProfileCursor {
@@ -10,9 +12,12 @@ struct ProfileCursor {
         self.data = data
     }
 
-    /// Advances to an instant (never backwards); true when a row became visible or a headache
-    /// was resolved since the last call.
-    mutating func advance(to instant: Int) -> Bool {
+    /// The tables of `counts`, in order.
+    static let tables: [ContractTable] = [.readings, .visits, .headaches, .medications, .sleep, .weather, .factors]
+
+    /// Advances to an instant (never backwards); returns the tables in which a row became
+    /// visible (or, for headaches, one was resolved) since the last call.
+    mutating func advance(to instant: Int) -> Set<ContractTable> {
         precondition(instant >= lastInstant, "replay steps go forward in time")
         lastInstant = instant
         let zone = data.zone
@@ -26,7 +31,8 @@ struct ProfileCursor {
             ProfileCursor.advance(counts[6], data.factors) { $0.at.epochSeconds <= instant },
         ]
         let resolved = data.headaches.prefix(next[2]).filter { ($0.resolved?.epochSeconds ?? .max) <= instant }.count
-        let changed = next != counts || resolved != resolvedCount
+        var changed = Set(ProfileCursor.tables.indices.filter { next[$0] != counts[$0] }.map { ProfileCursor.tables[$0] })
+        if resolved != resolvedCount { changed.insert(.headaches) }
         counts = next
         resolvedCount = resolved
         return changed

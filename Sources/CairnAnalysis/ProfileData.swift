@@ -26,13 +26,13 @@ public struct ProfileData: Sendable {
         self.profile = profile
         self.markers = markers
         self.overrides = overrides
-        self.readings = readings.sorted { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
-        self.visits = visits.sorted { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
-        self.headaches = headaches.sorted { ($0.onset.epochSeconds, $0.id) < ($1.onset.epochSeconds, $1.id) }
-        self.medications = medications.sorted { ($0.takenAt.epochSeconds, $0.id) < ($1.takenAt.epochSeconds, $1.id) }
-        self.sleep = sleep.sorted { ($0.nightOf, $0.id) < ($1.nightOf, $1.id) }
-        self.weather = weather.sorted { ($0.observedAtEpoch, $0.id) < ($1.observedAtEpoch, $1.id) }
-        self.factors = factors.sorted { ($0.at.epochSeconds, $0.id) < ($1.at.epochSeconds, $1.id) }
+        self.readings = readings.inOrder { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
+        self.visits = visits.inOrder { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
+        self.headaches = headaches.inOrder { ($0.onset.epochSeconds, $0.id) < ($1.onset.epochSeconds, $1.id) }
+        self.medications = medications.inOrder { ($0.takenAt.epochSeconds, $0.id) < ($1.takenAt.epochSeconds, $1.id) }
+        self.sleep = sleep.inOrder { ($0.nightOf, $0.id) < ($1.nightOf, $1.id) }
+        self.weather = weather.inOrder { ($0.observedAtEpoch, $0.id) < ($1.observedAtEpoch, $1.id) }
+        self.factors = factors.inOrder { ($0.at.epochSeconds, $0.id) < ($1.at.epochSeconds, $1.id) }
     }
 
     public var zone: ProfileTimeZone { profile.timeZone }
@@ -52,7 +52,8 @@ public struct ProfileData: Sendable {
         cut.medications = medications.prefix { $0.takenAt.epochSeconds <= instant }
         // A night is known once it is over: from the start of the next local day.
         cut.sleep = sleep.prefix { zone.startOfDay($0.nightOf.adding(days: 1)) <= instant }
-        cut.weather = weather.prefix { $0.observedAtEpoch <= instant }
+        // Shared weather stays one array when nothing in it is later than the instant.
+        if let last = weather.last, last.observedAtEpoch > instant { cut.weather = weather.prefix { $0.observedAtEpoch <= instant } }
         cut.factors = factors.prefix { $0.at.epochSeconds <= instant }
         return cut
     }
@@ -79,5 +80,16 @@ public struct ProfileData: Sendable {
         [readings.last?.date.epochSeconds, headaches.last?.onset.epochSeconds, medications.last?.takenAt.epochSeconds,
          sleep.last.map { zone.startOfDay($0.nightOf) }, factors.last?.at.epochSeconds,
          weather.last(where: { $0.profileID != nil })?.observedAtEpoch].compactMap { $0 }.max()
+    }
+}
+
+extension Array {
+    /// The array itself when already in order (rows read in order, or an array shared between
+    /// profiles, keep their storage), else sorted: O(n) for sorted input.
+    func inOrder(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        for index in indices.dropFirst() where areInIncreasingOrder(self[index], self[index - 1]) {
+            return sorted(by: areInIncreasingOrder)
+        }
+        return self
     }
 }

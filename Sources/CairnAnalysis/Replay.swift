@@ -2,8 +2,9 @@ import CairnCore
 
 /// Replays modules over a span of days: evaluates as of the end of each step and reports when
 /// each insight appeared, changed (text or kind) and disappeared, and the step at which every
-/// gate opened. Data is read once; a module is evaluated again only when rows became visible
-/// or the as-of period it depends on changed, and otherwise keeps its last output.
+/// gate opened. Data is read once; a module is evaluated again only when rows of a table it
+/// reads became visible or the as-of period it depends on changed, and otherwise keeps its
+/// last output.
 public struct Replay: Sendable {
     public enum Step: String, Sendable, CaseIterable { case day, week, month }
 
@@ -89,7 +90,7 @@ public struct Replay: Sendable {
                 case .day: period = day.description
                 }
                 let insights: [Insight]
-                if !dataChanged, let cached = previous[key], lastPeriod[key] == period {
+                if dataChanged.isDisjoint(with: run.descriptor.reads), let cached = previous[key], lastPeriod[key] == period {
                     insights = cached
                 } else {
                     let (report, gates) = try engine.evaluate([run], on: data, asOf: instant)

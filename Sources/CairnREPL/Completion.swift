@@ -15,9 +15,9 @@ enum Completion {
         guard let session else { return [] }
         var words: [String] = []
         words += session.registry.all.map(\.key) + Set(session.registry.all.map(\.id)).sorted()
-        if let profiles = try? session.profiles() {
-            words += profiles.map(\.profile.id)
-            if let markers = profiles.first?.markers.markers { words += markers.map(\.id) }
+        if let source = try? session.source() {
+            words += source.profileIDs
+            words += source.markers.markers.map(\.id)
         }
         if let database = session.dataset?.database, let tables = try? database.tableNames() {
             words += tables

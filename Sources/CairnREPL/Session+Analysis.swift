@@ -17,7 +17,7 @@ extension Session {
         }
         let run = try moduleRun(arguments[0], overrides: overrides)
         var report = InsightReport()
-        for data in try selectedProfiles() {
+        try eachSelectedProfile { data in
             report.append(try (try engine).run([run], on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count
@@ -35,27 +35,27 @@ extension Session {
         }
         guard dates.isEmpty || dates.count == 2 else { throw SessionError("give both FROM and TO, or neither") }
         let runs = try modules.map { try moduleRun($0) }
-        var combined = Replay.Result()
-        for data in try selectedProfiles() {
+        var text = ""
+        var assembler = OutputAssembler(format: format == .json ? .json : .text, layout: Replay.Result.layout) { text += $0 }
+        var index = 0
+        try eachSelectedProfile { data in
+            defer { index += 1 }
             let days: [CalendarDay]
             if dates.count == 2 {
                 guard dates[0] <= dates[1] else { throw SessionError("FROM \(dates[0]) is after TO \(dates[1])") }
                 days = Replay.days(from: dates[0], to: dates[1], step: step)
             } else {
-                guard let span = data.daySpan else { continue }
+                guard let span = data.daySpan else { return }
                 days = Replay.days(from: span.lowerBound, to: span.upperBound, step: step)
             }
             let result = try Replay(engine: try engine).run(runs, on: data, days: days) { _ in
                 if self.isCancelled() { throw SessionError("cancelled") }
             }
-            combined.events += result.events
-            combined.gates += result.gates
-            combined.steps += result.steps
-            combined.evaluations += result.evaluations
-            combined.withheld += result.withheld
+            withheldCount += result.withheld.count
+            assembler.add(result.output(index: index))
         }
-        withheldCount += combined.withheld.count
-        return format == .json ? JSONText.encode(combined) : combined.text()
+        assembler.finish()
+        return text
     }
 
     /// `.compare ID@A ID@B`: two versions on the current profile, side by side.
@@ -63,7 +63,7 @@ extension Session {
         let runA = try moduleRun(first), runB = try moduleRun(second)
         var lines: [String] = []
         let half = max(30, (columns - 4) / 2)
-        for data in try selectedProfiles() {
+        try eachSelectedProfile { data in
             let asOf = try asOf(for: data)
             let a = try (try engine).run([runA], on: data, asOf: asOf).insights
             let b = try (try engine).run([runB], on: data, asOf: asOf).insights
@@ -88,7 +88,7 @@ extension Session {
     func snapshot(_ path: String) throws -> String {
         var report = InsightReport()
         let runs = try registry.latest.map { try moduleRun($0.key) }
-        for data in try selectedProfiles() {
+        try eachSelectedProfile { data in
             report.append(try (try engine).run(runs, on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count

@@ -18,16 +18,21 @@ extension Session {
             throw SessionError(error.description)
         }
         datasetPath = path
-        profilesCache = nil
-        if let profileID, try !profiles().contains(where: { $0.profile.id == profileID }) { self.profileID = nil }
+        datasetChanged()
+        if let profileID, try !source().profileIDs.contains(profileID) { self.profileID = nil }
         return try openedMessage(path)
     }
 
     /// What `.open` prints for the dataset now open, named as given.
     func openedMessage(_ path: String) throws -> String {
-        let summary = try DatasetSummary(of: try requireDataset())
-        let rows = summary.tables.reduce(0) { $0 + $1.rows }
-        return "Opened \(path): \(summary.profiles.count) profiles, \(NumberText.grouped(rows)) rows.\n"
+        // The highest rowid of each table: O(log n) where count(*) reads every row. Cairn only
+        // ever appends (a failed import rolls back), so it is the row count.
+        let database = try requireDataset().database
+        var rows = 0
+        for table in ContractTable.allCases {
+            rows += try database.scalarInt("SELECT COALESCE(MAX(rowid), 0) FROM \(table.rawValue)") ?? 0
+        }
+        return "Opened \(path): \(try source().count) profiles, \(NumberText.grouped(rows)) rows.\n"
     }
 
     /// A contract CSV goes into the dataset through the importer; any other CSV becomes a
@@ -55,7 +60,7 @@ extension Session {
                 throw SessionError(error.description)
             }
             if !dataset.isDirectory { self.dataset = try Dataset.open(dataset.location, now: now) }
-            profilesCache = nil
+            datasetChanged()
             return report.text(limit: 10)
         }
         guard let table, table.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(table.first?.isNumber ?? true) else {
@@ -132,11 +137,20 @@ extension Session {
     }
 
     func profilesList() throws -> String {
-        let rows: [[TableRenderer.Cell]] = try profiles().map { data in
-            [.text((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile")),
-             .text((try engine).copyGuard.safeIdentifier(data.profile.displayName, kind: "name")), .text(data.zone.identifier),
-             .text(data.profile.memberType?.rawValue ?? ""), .integer(data.readings.count), .integer(data.headaches.count),
-             .integer(data.visits.count)]
+        // Counts through the (profile_id, ...) indexes, one profile at a time: no row is loaded.
+        let statement = try requireDataset().database.prepare("""
+            SELECT profile_id, COALESCE(display_name, profile_id), time_zone, COALESCE(member_type, ''),
+                (SELECT count(*) FROM readings r WHERE r.profile_id = p.profile_id),
+                (SELECT count(*) FROM headaches h WHERE h.profile_id = p.profile_id),
+                (SELECT count(*) FROM visits v WHERE v.profile_id = p.profile_id)
+            FROM profiles p ORDER BY profile_id
+            """)
+        let copyGuard = try engine.copyGuard
+        var rows: [[TableRenderer.Cell]] = []
+        while try statement.step() {
+            rows.append([.text(copyGuard.safeIdentifier(statement.text(0) ?? "", kind: "profile")),
+                         .text(copyGuard.safeIdentifier(statement.text(1) ?? "", kind: "name")), .text(statement.text(2) ?? ""),
+                         .text(statement.text(3) ?? ""), .integer(statement.int(4)), .integer(statement.int(5)), .integer(statement.int(6))])
         }
         return render(columns: ["profile", "name", "time_zone", "member", "readings", "headaches", "visits"], rows: rows)
     }
@@ -146,7 +160,7 @@ extension Session {
             profileID = nil
             return "Commands now work on every profile.\n"
         }
-        let known = try profiles().map(\.profile.id)
+        let known = try source().profileIDs
         guard known.contains(id) else {
             let copyGuard = try engine.copyGuard
             throw SessionError("no profile \(copyGuard.safeIdentifier(id, kind: "profile")); profiles: "

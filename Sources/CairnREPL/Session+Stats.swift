@@ -80,8 +80,9 @@ extension Session {
 
     /// `.chart MARKER`: the chosen profile's readings of a marker.
     func chart(_ name: String) throws -> String {
-        let candidates = try selectedProfiles()
-        guard let data = candidates.count == 1 ? candidates.first : nil else {
+        // One person's readings: the chosen profile, or the only one.
+        let source = try source()
+        guard let id = profileID ?? (source.count == 1 ? source.profileIDs.first : nil), let data = try source.load(id) else {
             throw SessionError("choose a profile first with .profile P (charts show one person's readings)")
         }
         guard let marker = data.markers.resolve(name) else {

@@ -14,7 +14,9 @@ public final class Session {
 
     public internal(set) var datasetPath: String?
     var dataset: Dataset?
-    var profilesCache: [ProfileData]?
+    /// The open dataset read one profile at a time (made on first use).
+    var sourceCache: ProfileSource?
+    var latestDayCache: CalendarDay??
     public internal(set) var profileID: String?
     public internal(set) var asOfDay: CalendarDay?
     public var format: Format = .text
@@ -63,7 +65,7 @@ public final class Session {
 
     /// How many profiles the open dataset has (for the banner; needs no copy guard).
     public func profileCount() -> Int {
-        (try? profiles().count) ?? 0
+        (try? source().count) ?? 0
     }
 
     /// What a command printed, and whether it asked to end the session.
@@ -153,19 +155,26 @@ public final class Session {
         return dataset
     }
 
-    /// Every profile's data, loaded once per open dataset.
-    func profiles() throws -> [ProfileData] {
-        if let profilesCache { return profilesCache }
-        let loaded = try ProfileDataLoader.load(try requireDataset())
-        profilesCache = loaded
-        return loaded
+    /// The open dataset's profiles, read one at a time, never all at once.
+    func source() throws -> ProfileSource {
+        if let sourceCache { return sourceCache }
+        let made = try ProfileSource(try requireDataset())
+        sourceCache = made
+        return made
     }
 
-    /// The profiles commands work on: the chosen one, or all.
-    func selectedProfiles() throws -> [ProfileData] {
-        let all = try profiles()
-        guard let profileID else { return all }
-        return all.filter { $0.profile.id == profileID }
+    /// Forgets what was read from the dataset (it was opened again or imported into).
+    func datasetChanged() {
+        sourceCache = nil
+        latestDayCache = nil
+    }
+
+    /// The profiles commands work on (the chosen one, or all), loaded and released one by one.
+    func eachSelectedProfile(_ body: (ProfileData) throws -> Void) throws {
+        let source = try source()
+        for id in profileID.map({ [$0] }) ?? source.profileIDs {
+            if let data = try source.load(id) { try body(data) }
+        }
     }
 
     /// The as-of instant for a profile: the end of the chosen day, or of the dataset's latest day.
@@ -175,7 +184,8 @@ public final class Session {
     }
 
     func latestDay() throws -> CalendarDay {
-        guard let day = ProfileData.latestEventDay(try profiles()) else { throw SessionError("the dataset has no dated rows; set a date with .asof YYYY-MM-DD") }
+        if latestDayCache == nil { latestDayCache = .some(try source().latestEventDay()) }
+        guard let day = latestDayCache! else { throw SessionError("the dataset has no dated rows; set a date with .asof YYYY-MM-DD") }
         return day
     }
 

@@ -47,6 +47,13 @@ public struct Scenario: Sendable {
     public var shortNightProbability = 0.25
     public var pressureDropProbability = 0.0
     public var humidityRiseProbability = 0.0
+    /// Hours between weather observations (1 to 24).
+    public var weatherEveryHours = 3
+    /// Shared: one series for everyone (rows with an empty profile_id, drops and rises on UTC
+    /// days); otherwise each profile gets its own series.
+    public var weatherShared = false
+    /// Chance that a logged headache gets an acute medication, taken 30 minutes after onset.
+    public var acuteMedicationProbability = 0.0
     public var effects: [Effect] = []
     public var logging = Logging()
     public var markers: [MarkerSeries] = []
@@ -58,6 +65,7 @@ public struct Scenario: Sendable {
 
     static let topKeys: Set<String> = ["description", "profiles", "days", "start", "time_zones", "headache_probability", "factors",
                                        "short_night_probability", "pressure_drop_probability", "humidity_rise_probability",
+                                       "weather_every_hours", "weather_shared", "acute_medication_probability",
                                        "effects", "logging", "markers"]
 
     /// Reads and checks a scenario file.
@@ -84,7 +92,7 @@ public struct Scenario: Sendable {
         } catch {
             throw ScenarioError(file: file, line: nil, key: nil, problem: "is not valid YAML: \(error)")
         }
-        var reader = ScenarioReader(file: file)
+        let reader = ScenarioReader(file: file)
         try reader.keys(root, allowed: topKeys, in: nil)
         var scenario = Scenario(name: name, description: try reader.text(root, "description"))
         if let n = try reader.integer(root, "profiles", range: 1...10_000_000) { scenario.profiles = n }
@@ -108,6 +116,15 @@ public struct Scenario: Sendable {
         if let p = try reader.probability(root, "short_night_probability") { scenario.shortNightProbability = p }
         if let p = try reader.probability(root, "pressure_drop_probability") { scenario.pressureDropProbability = p }
         if let p = try reader.probability(root, "humidity_rise_probability") { scenario.humidityRiseProbability = p }
+        if let n = try reader.integer(root, "weather_every_hours", range: 1...24) {
+            guard 24 % n == 0 else { throw reader.error(root["weather_every_hours"]!, "weather_every_hours", "must divide 24 (1, 2, 3, 4, 6, 8, 12, 24)") }
+            scenario.weatherEveryHours = n
+        }
+        if let node = root["weather_shared"] {
+            guard let flag = node.bool else { throw reader.error(node, "weather_shared", "must be true or false") }
+            scenario.weatherShared = flag
+        }
+        if let p = try reader.probability(root, "acute_medication_probability") { scenario.acuteMedicationProbability = p }
         if let node = root["factors"] {
             guard let mapping = node.mapping else { throw reader.error(node, "factors", "must map factor names to prevalences") }
             for (key, value) in mapping {

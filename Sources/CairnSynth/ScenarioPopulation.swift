@@ -9,6 +9,7 @@ public struct SyntheticProfile: Sendable {
     public var factors: [FactorEntry] = []
     public var sleep: [SleepNight] = []
     public var weather: [WeatherObservation] = []
+    public var medications: [Medication] = []
     public var readings: [Reading] = []
     /// Each planted exposure's odds ratio for this profile (1: no effect).
     public var oddsRatios: [String: Double] = [:]
@@ -26,14 +27,21 @@ public struct SyntheticProfile: Sendable {
 /// the 24 hours before noon. A headache begins with probability from
 /// logit(p) = logit(headache_probability) + sum of log(odds ratio) over the exposures present
 /// (a factor on the day, or the day before with `lag_days: 1`), at a time uniform between 08:00
-/// and 20:00, and lasts 2 to 8 hours. Logging then decides what the diary holds.
+/// and 20:00, and lasts 2 to 8 hours. Logging then decides what the diary holds; a logged
+/// headache gets an acute medication with `acute_medication_probability`. With
+/// `weather_shared`, one series (its own stream) serves everyone and a profile's drop or rise
+/// days are the series' UTC days.
 public struct ScenarioPopulation: Sendable {
     public let scenario: Scenario
     public let seed: UInt64
+    /// The series every profile shares, when the scenario asks for one.
+    public let sharedWeather: SharedWeather?
 
     public init(scenario: Scenario, seed: UInt64) {
         self.scenario = scenario
         self.seed = seed
+        let weather = scenario.pressureDropProbability > 0 || scenario.humidityRiseProbability > 0
+        sharedWeather = weather && scenario.weatherShared ? SharedWeather(scenario: scenario, seed: seed) : nil
     }
 
     public static func profileID(_ index: Int) -> String {
@@ -49,7 +57,7 @@ public struct ScenarioPopulation: Sendable {
             out.oddsRatios[effect.exposure] = effect.oddsRatios[(index / max(1, scenario.effects.count)) % effect.oddsRatios.count]
         }
         let baseLogit = Glibc.log(scenario.headacheProbability / (1 - scenario.headacheProbability))
-        let weather = scenario.pressureDropProbability > 0 || scenario.humidityRiseProbability > 0
+        let weather = sharedWeather == nil && (scenario.pressureDropProbability > 0 || scenario.humidityRiseProbability > 0)
         var pressure = 1013.0, humidity = 60.0
         var previousFactors: Set<String> = []
         var nextID: Int64 = 1
@@ -63,8 +71,12 @@ public struct ScenarioPopulation: Sendable {
             var present: Set<String> = []
             for factor in scenario.factors where random.chance(min(1, factor.prevalence * drift)) { present.insert(factor.name) }
             let short = random.chance(scenario.shortNightProbability)
-            let drop = random.chance(scenario.pressureDropProbability)
-            let rise = random.chance(scenario.humidityRiseProbability)
+            var drop = random.chance(scenario.pressureDropProbability)
+            var rise = random.chance(scenario.humidityRiseProbability)
+            if let sharedWeather {
+                drop = sharedWeather.drops.contains(day)
+                rise = sharedWeather.rises.contains(day)
+            }
             var logit = baseLogit
             for effect in scenario.effects {
                 let ratio = out.oddsRatios[effect.exposure] ?? 1
@@ -93,20 +105,14 @@ public struct ScenarioPopulation: Sendable {
                 nextID += 1
             }
             if weather {
-                // Levels at noon; the drop or rise lands over the 24 hours before this noon.
-                let targetPressure = drop ? pressure - 8 : pressure + (1013 - pressure) * 0.2 + random.normal(mean: 0, sd: 1)
-                let targetHumidity = rise ? min(100, humidity + 20) : humidity + (60 - humidity) * 0.3 + random.normal(mean: 0, sd: 3)
                 let noonBefore = zone.epoch(of: day.adding(days: -1), secondOfDay: 12 * 3600)
-                for step in 0..<8 {
-                    let fraction = Double(step) / 8
-                    out.weather.append(WeatherObservation(
-                        id: nextID, profileID: id, observedAtEpoch: noonBefore + step * 3 * 3600,
-                        humidityPercent: ((humidity + (targetHumidity - humidity) * fraction) * 10).rounded() / 10,
-                        pressureHPa: ((pressure + (targetPressure - pressure) * fraction) * 10).rounded() / 10))
+                for (at, humidityLevel, pressureLevel) in SharedWeather.day(
+                    pressure: &pressure, humidity: &humidity, drop: drop, rise: rise, noonBefore: noonBefore,
+                    everyHours: scenario.weatherEveryHours, random: &random) {
+                    out.weather.append(WeatherObservation(id: nextID, profileID: id, observedAtEpoch: at,
+                                                          humidityPercent: humidityLevel, pressureHPa: pressureLevel))
                     nextID += 1
                 }
-                pressure = targetPressure
-                humidity = max(5, min(100, targetHumidity))
             }
             if active && !stopped {
                 if logsFactors {
@@ -122,6 +128,14 @@ public struct ScenarioPopulation: Sendable {
                                              in: zone)
                     out.headaches.append(Headache(id: "\(id)-h\(offset + 1)", profileID: id, onset: onset, resolved: resolved,
                                                   severity: random.pick([1, 3, 5]), onsetSpeed: .gradual))
+                    if scenario.acuteMedicationProbability > 0 && random.chance(scenario.acuteMedicationProbability) {
+                        let taken = onset.epochSeconds + 30 * 60
+                        let at = EventTime(text: ISODateTimeText.format(epochSeconds: taken, offsetSeconds: zone.offset(atEpoch: taken)),
+                                           in: zone)!
+                        out.medications.append(Medication(id: nextID, profileID: id, takenAt: at, name: random.pick(["ibuprofen", "paracetamol", "sumatriptan"]),
+                                                          isAcute: true, headacheID: "\(id)-h\(offset + 1)"))
+                        nextID += 1
+                    }
                 }
             }
             previousFactors = present

@@ -16,13 +16,19 @@ public struct ScenarioWriter: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    static let headers: [(file: String, header: [String])] = [
+    /// The tables written: medications only when the scenario gives any.
+    var headers: [(file: String, header: [String])] {
+        ScenarioWriter.allHeaders.filter { $0.file != "medications.csv" || population.scenario.acuteMedicationProbability > 0 }
+    }
+
+    static let allHeaders: [(file: String, header: [String])] = [
         ("profiles.csv", ["profile_id", "time_zone"]),
         ("headaches.csv", ["profile_id", "headache_id", "onset_at", "resolved_at", "severity", "onset_speed"]),
         ("factors.csv", ["profile_id", "at", "factor"]),
         ("sleep.csv", ["profile_id", "night_of", "duration_min", "quality"]),
         ("weather.csv", ["profile_id", "observed_at", "humidity_pct", "pressure_hpa"]),
         ("readings.csv", ["profile_id", "marker", "value", "unit", "date"]),
+        ("medications.csv", ["profile_id", "taken_at", "name", "is_acute", "headache_id"]),
     ]
 
     /// Writes every table into `directory` (created if missing); `progress` gets the number of
@@ -30,7 +36,8 @@ public struct ScenarioWriter: Sendable {
     public func write(to directory: String, progress: (Int) -> Void = { _ in }) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var handles: [FileHandle] = []
-        for (file, header) in ScenarioWriter.headers {
+        let headers = self.headers
+        for (file, header) in headers {
             let path = (directory as NSString).appendingPathComponent(file)
             guard FileManager.default.createFile(atPath: path, contents: Data(CSVWriter.line(header).utf8)),
                   let handle = FileHandle(forWritingAtPath: path) else {
@@ -40,6 +47,10 @@ public struct ScenarioWriter: Sendable {
             handles.append(handle)
         }
         defer { handles.forEach { try? $0.close() } }
+        if let shared = population.sharedWeather {
+            let weather = headers.firstIndex { $0.file == "weather.csv" }!
+            handles[weather].write(Data(ScenarioWriter.weatherRows(shared.observations, profile: "", zone: .utc).utf8))
+        }
         let total = population.scenario.profiles
         let batch = jobs * 16
         var start = 0
@@ -49,7 +60,7 @@ public struct ScenarioWriter: Sendable {
             let texts = ScenarioWriter.parallel(count: count, jobs: jobs) { offset in
                 ScenarioWriter.rows(population.profile(first + offset))
             }
-            for table in ScenarioWriter.headers.indices {
+            for table in headers.indices {
                 var chunk = ""
                 for profile in texts { chunk += profile[table] }
                 handles[table].write(Data(chunk.utf8))
@@ -72,12 +83,11 @@ public struct ScenarioWriter: Sendable {
         return results.values
     }
 
-    /// The CSV rows of one profile, per table in `headers` order.
+    /// The CSV rows of one profile, per table in `allHeaders` order (a prefix when medications
+    /// are not written: they come last).
     static func rows(_ profile: SyntheticProfile) -> [String] {
         let id = profile.profile.id
         let zone = profile.profile.timeZone
-        func instant(_ epoch: Int) -> String { ISODateTimeText.format(epochSeconds: epoch, offsetSeconds: zone.offset(atEpoch: epoch)) }
-        func number(_ value: Double?) -> String? { value.map { NumberText.format($0) } }
         let profiles = CSVWriter.line([id, zone.identifier])
         let headaches = profile.headaches.map {
             CSVWriter.line([id, $0.id, $0.onset.text, $0.resolved?.text ?? "", String($0.severity), $0.onsetSpeed?.rawValue ?? ""])
@@ -86,12 +96,21 @@ public struct ScenarioWriter: Sendable {
         let sleep = profile.sleep.map {
             CSVWriter.line([id, $0.nightOf.description, NumberText.format($0.durationMinutes), $0.quality.map(String.init) ?? ""])
         }.joined()
-        let weather = profile.weather.map {
-            CSVWriter.line([id, instant($0.observedAtEpoch), number($0.humidityPercent) ?? "", number($0.pressureHPa) ?? ""])
-        }.joined()
+        let weather = weatherRows(profile.weather, profile: id, zone: zone)
         let readings = profile.readings.map {
             CSVWriter.line([id, $0.markerID, NumberText.format($0.value), $0.unit, $0.date.text])
         }.joined()
-        return [profiles, headaches, factors, sleep, weather, readings]
+        let medications = profile.medications.map {
+            CSVWriter.line([id, $0.takenAt.text, $0.name, $0.isAcute.map { $0 ? "true" : "false" } ?? "", $0.headacheID ?? ""])
+        }.joined()
+        return [profiles, headaches, factors, sleep, weather, readings, medications]
+    }
+
+    static func weatherRows(_ observations: [WeatherObservation], profile: String, zone: ProfileTimeZone) -> String {
+        observations.map {
+            let at = ISODateTimeText.format(epochSeconds: $0.observedAtEpoch, offsetSeconds: zone.offset(atEpoch: $0.observedAtEpoch))
+            return CSVWriter.line([profile, at, $0.humidityPercent.map { NumberText.format($0) } ?? "",
+                                   $0.pressureHPa.map { NumberText.format($0) } ?? ""])
+        }.joined()
     }
 }

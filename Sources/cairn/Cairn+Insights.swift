@@ -40,24 +40,27 @@ extension Cairn {
         @Flag(help: "Exit with status 1 when the copy guard withheld any insight.")
         var strict = false
 
+        @OptionGroup var population: PopulationOptions
+
         func run() throws {
             let engine = try CopyGuardLoading.engine()
             let registry = BuiltinModules.registry()
             let runs = try InsightRequest.moduleRuns(registry: registry, modules: modules, settings: settings)
-            let data: [ProfileData]
-            do {
-                data = try ProfileDataLoader.load(try Dataset.open(dataset, now: Clock.now()))
-            } catch let error as DatasetError {
-                throw CairnFailure(error)
+            let source = try PopulationRun.open(dataset, options: population)
+            let instant = try InsightRequest.asOf(asOf, latestDay: source.latestEventDay)
+            let run = PopulationRun(command: "insights", source: source, options: population,
+                                    runDescription: InsightRequest.describe(dataset: dataset, source: source, [
+                                        "module": modules, "profile": profile.map { [$0] } ?? [], "as-of": asOf.map { [$0] } ?? [],
+                                        "set": settings]))
+            let selected = try run.selection(only: profile) { engine.copyGuard.safeIdentifier($0, kind: "profile") }
+            let withheld = Counter()
+            try run.run(selected, tables: runs.reduce(into: []) { $0.formUnion($1.descriptor.reads) }, layout: InsightReport.layout(disclaimer: engine.disclaimer, footer: engine.footer),
+                        format: format) { data, index, _ in
+                let report = try engine.run(runs, on: data, asOf: instant(data))
+                withheld.add(report.withheld.count)
+                return report.output(index: index)
             }
-            let selected = try InsightRequest.profiles(data, only: profile)
-            let instant = try InsightRequest.asOf(asOf, data: data)
-            var report = InsightReport()
-            for profileData in selected {
-                report.append(try engine.run(runs, on: profileData, asOf: instant(profileData)))
-            }
-            Standard.output(format == .json ? JSONText.encode(report) : report.text())
-            if strict && !report.withheld.isEmpty { throw ExitCode(Status.partial) }
+            if strict && withheld.value > 0 { throw ExitCode(Status.partial) }
         }
     }
 }
@@ -93,20 +96,16 @@ enum InsightRequest {
         }
     }
 
-    static func profiles(_ data: [ProfileData], only: String?) throws -> [ProfileData] {
-        guard let only else { return data }
-        let selected = data.filter { $0.profile.id == only }
-        guard !selected.isEmpty else {
-            let shown = (try? CopyGuardLoading.copyGuard()).map { copyGuard in
-                { (id: String) in copyGuard.safeIdentifier(id, kind: "profile") }
-            } ?? { _ in "?" }
-            throw ValidationError("no profile \(shown(only)); profiles: " + data.map { shown($0.profile.id) }.joined(separator: ", "))
-        }
-        return selected
+    /// What a population run computed, for shard headers: the dataset (its path, profile count
+    /// and last import) and every option that changes output.
+    static func describe(dataset: String, source: ProfileSource, _ options: [String: [String]]) -> String {
+        let chosen = options.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
+            .map { "--\($0.key) " + $0.value.joined(separator: " --\($0.key) ") }
+        return ([CanonicalPath.of(dataset), "\(source.count) profiles", "import \(source.lastImport)"] + chosen).joined(separator: " ")
     }
 
     /// The as-of instant for each profile.
-    static func asOf(_ text: String?, data: [ProfileData]) throws -> (ProfileData) -> Int {
+    static func asOf(_ text: String?, latestDay: () throws -> CalendarDay?) throws -> @Sendable (ProfileData) -> Int {
         if let text {
             switch ISODateTimeText.parse(text) {
             case .instant(let seconds)?: return { _ in seconds }
@@ -116,8 +115,26 @@ enum InsightRequest {
             }
         }
         // The local day of the dataset's latest event, as the end of that day in each zone.
-        guard let day = ProfileData.latestEventDay(data) else { return { _ in 0 } }
+        guard let day = try latestDay() else { return { _ in 0 } }
         return { $0.zone.startOfDay(day.adding(days: 1)) - 1 }
     }
 }
 
+
+/// A count added to from several workers.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ amount: Int) {
+        lock.lock()
+        count += amount
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}

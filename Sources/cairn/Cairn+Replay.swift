@@ -52,33 +52,27 @@ extension Cairn {
             }
         }
 
+        @OptionGroup var population: PopulationOptions
+
         func run() throws {
             let runs = try InsightRequest.moduleRuns(registry: BuiltinModules.registry(), modules: modules, settings: settings)
-            let data: [ProfileData]
-            do {
-                data = try ProfileDataLoader.load(try Dataset.open(dataset, now: Clock.now()))
-            } catch let error as DatasetError {
-                throw CairnFailure(error)
-            }
+            let source = try PopulationRun.open(dataset, options: population)
             let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine())
-            var combined = CairnAnalysis.Replay.Result()
-            let showProgress = isatty(STDERR_FILENO) == 1
-            for profileData in try InsightRequest.profiles(data, only: profile) {
-                guard let span = ReplaySpan.days(profileData, from: from, to: to, step: step) else { continue }
-                let result = try replay.run(runs, on: profileData, days: span) { index in
-                    if showProgress && index % 7 == 0 {
-                        Standard.error("\rreplaying \(replay.engine.copyGuard.safeIdentifier(profileData.profile.id, kind: "profile")): step \(index + 1) of \(span.count)")
-                    }
-                }
-                if showProgress { Standard.error("\r\u{1B}[K") }
-                combined.events += result.events
-                combined.gates += result.gates
-                combined.steps += result.steps
-                combined.evaluations += result.evaluations
-                combined.withheld += result.withheld
+            let run = PopulationRun(command: "replay", source: source, options: population,
+                                    runDescription: InsightRequest.describe(dataset: dataset, source: source, [
+                                        "module": modules, "profile": profile.map { [$0] } ?? [], "from": from.map { [$0] } ?? [],
+                                        "to": to.map { [$0] } ?? [], "step": [step.rawValue], "set": settings]))
+            let selected = try run.selection(only: profile) { replay.engine.copyGuard.safeIdentifier($0, kind: "profile") }
+            let withheld = Counter()
+            let (from, to, step) = (from, to, step)
+            // Every table: the default span is the profile's whole data, whatever the modules read.
+            try run.run(selected, tables: ContractTable.eventTables, layout: CairnAnalysis.Replay.Result.layout, format: format) { data, index, _ in
+                guard let span = ReplaySpan.days(data, from: from, to: to, step: step) else { return ProfileOutput(index: index) }
+                let result = try replay.run(runs, on: data, days: span)
+                withheld.add(result.withheld.count)
+                return result.output(index: index)
             }
-            Standard.output(format == .json ? JSONText.encode(combined) : combined.text())
-            if strict && !combined.withheld.isEmpty { throw ExitCode(Status.partial) }
+            if strict && withheld.value > 0 { throw ExitCode(Status.partial) }
         }
     }
 }

@@ -13,6 +13,9 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
     case weather
     case factors
 
+    /// The tables of dated rows about one profile, which analyses read and replay steps through.
+    public static let eventTables: Set<ContractTable> = [.readings, .visits, .headaches, .medications, .sleep, .weather, .factors]
+
     public static let contractVersion = 1
 
     /// The table a CSV file holds, from its file name (`readings.csv`, `Readings.CSV`).

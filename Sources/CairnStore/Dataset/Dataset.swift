@@ -28,6 +28,13 @@ public final class Dataset {
         }
     }
 
+    /// A second read-only connection to the same SQLite file, for a reader on another thread.
+    /// A directory dataset lives in one in-memory connection and has no other.
+    public func anotherReader() throws(DatasetError) -> Dataset {
+        precondition(!isDirectory, "a directory dataset has a single in-memory connection")
+        return try Dataset.openSQLite(location, mode: .readOnly)
+    }
+
     /// Opens an existing SQLite dataset for writing, or creates it (an empty file counts as new).
     public static func openOrCreate(_ path: String) throws(DatasetError) -> Dataset {
         switch FileKind.of(path) {

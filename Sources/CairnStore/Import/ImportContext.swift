@@ -18,6 +18,33 @@ final class ImportContext {
     /// Profiles given by a profiles row in this import, to catch duplicates.
     var profilesDefinedHere: Set<String> = []
 
+    /// Every (profile, headache_id) in the dataset, read on first use and kept as rows arrive,
+    /// so that duplicate ids and medications naming a headache cost a hash lookup, not a query.
+    private var headacheKeys: Set<HeadacheKey>?
+
+    func knowsHeadache(profile: String, id: String) throws -> Bool {
+        try loadHeadacheKeys()
+        return headacheKeys!.contains(HeadacheKey(profile: profile, id: id))
+    }
+
+    func addHeadache(profile: String, id: String) throws {
+        try loadHeadacheKeys()
+        headacheKeys!.insert(HeadacheKey(profile: profile, id: id))
+    }
+
+    private func loadHeadacheKeys() throws {
+        guard headacheKeys == nil else { return }
+        var known: Set<HeadacheKey> = []
+        let existing = try database.prepare("SELECT profile_id, headache_id FROM headaches")
+        while try existing.step() { known.insert(HeadacheKey(profile: existing.text(0) ?? "", id: existing.text(1) ?? "")) }
+        headacheKeys = known
+    }
+
+    struct HeadacheKey: Hashable {
+        let profile: String
+        let id: String
+    }
+
     private let insertProfile: SQLiteStatement
 
     init(database: SQLiteDatabase, now: Int) throws {

@@ -4,7 +4,6 @@ import CairnCore
 final class HeadacheRowImporter: ContractRowImporter {
     private let context: ImportContext
     private let insert: SQLiteStatement
-    private var known: Set<[String]> = []
 
     init(context: ImportContext) throws {
         self.context = context
@@ -13,14 +12,12 @@ final class HeadacheRowImporter: ContractRowImporter {
             columns: ["profile_id", "headache_id", "onset_at", "onset_at_epoch", "onset_at_day", "resolved_at",
                       "resolved_at_epoch", "resolved_at_day", "severity", "onset_speed", "aura",
                       "visual_disturbance", "symptoms", "headache_type", "notes"])
-        let existing = try context.database.prepare("SELECT profile_id, headache_id FROM headaches")
-        while try existing.step() { known.insert([existing.text(0) ?? "", existing.text(1) ?? ""]) }
     }
 
     func importRow(_ row: RowReader) throws {
         let profile = try row.requiredText("profile_id")
         let id = try row.requiredText("headache_id")
-        guard !known.contains([profile, id]) else {
+        guard try !context.knowsHeadache(profile: profile, id: id) else {
             throw row.invalid("headache_id", "\(profile) already has a headache \"\(id)\"; headache_id must be unique",
                               reason: .duplicateHeadacheID)
         }
@@ -59,6 +56,6 @@ final class HeadacheRowImporter: ContractRowImporter {
         try bind.add(try row.text("headache_type"))
         try bind.add(try row.text("notes"))
         try bind.run()
-        known.insert([profile, id])
+        try context.addHeadache(profile: profile, id: id)
     }
 }

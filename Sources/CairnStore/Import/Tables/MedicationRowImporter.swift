@@ -1,10 +1,10 @@
 import CairnCore
 
-/// medications rows. A headache_id that names no headache of the profile is kept with a warning.
+/// medications rows. A headache_id that names no headache of the profile (in the dataset or
+/// earlier in this import: headaches load first) is kept with a warning.
 final class MedicationRowImporter: ContractRowImporter {
     private let context: ImportContext
     private let insert: SQLiteStatement
-    private let headacheExists: SQLiteStatement
 
     init(context: ImportContext) throws {
         self.context = context
@@ -12,8 +12,6 @@ final class MedicationRowImporter: ContractRowImporter {
             into: "medications",
             columns: ["profile_id", "taken_at", "taken_at_epoch", "taken_at_day", "name", "dose", "is_acute",
                       "effectiveness", "headache_id"])
-        headacheExists = try context.database.prepare(
-            "SELECT 1 FROM headaches WHERE profile_id = ? AND headache_id = ?")
     }
 
     func importRow(_ row: RowReader) throws {
@@ -26,14 +24,10 @@ final class MedicationRowImporter: ContractRowImporter {
         let effectiveness = try row.integer("effectiveness", in: 1...5)
         let headache = try row.text("headache_id")
         if let headache {
-            headacheExists.reset()
-            try headacheExists.bind(profile, at: 1)
-            try headacheExists.bind(headache, at: 2)
-            if try !headacheExists.step() {
+            if try !context.knowsHeadache(profile: profile, id: headache) {
                 context.record(.warning, .unknownHeadache, column: row.position("headache_id"), columnName: "headache_id",
                                message: "\(profile) has no headache \"\(headache)\" (kept)")
             }
-            headacheExists.reset()
         }
         var bind = StatementBinder(insert)
         try bind.add(profile)

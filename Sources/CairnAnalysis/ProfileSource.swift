@@ -1,0 +1,88 @@
+import CairnCore
+import CairnStore
+import Foundation
+
+/// A dataset read one profile at a time, so a run over thousands of profiles holds only the
+/// profiles being evaluated, never the population. What every profile shares is read once: the
+/// marker library with the dataset's custom markers, and the weather rows with an empty
+/// profile_id (each profile's `weather` refers to that one array when it has none of its own).
+///
+/// Each profile is read through the indexes on (profile_id, time), so loading one costs its own
+/// rows. A SQLite file gets one connection per reader (readers load in parallel); a CSV
+/// directory, held in memory, has one connection that readers take in turn.
+public final class ProfileSource: @unchecked Sendable {
+    /// Every profile id, sorted: the order of every listing.
+    public let profileIDs: [String]
+    public let markers: MarkerLibrary
+    public let sharedWeather: [WeatherObservation]
+    /// The id of the dataset's last import (0: none): with the path and profile count, what
+    /// tells two runs over the same data apart from runs over different data.
+    public let lastImport: Int
+    private let readers: [ProfileReader]
+
+    public init(_ dataset: Dataset, readers count: Int = 1) throws {
+        var readers = [try ProfileReader(dataset.database)]
+        if !dataset.isDirectory {
+            for _ in 1..<max(1, count) { readers.append(try ProfileReader(try dataset.anotherReader().database)) }
+        }
+        self.readers = readers
+        let database = dataset.database
+        var ids: [String] = []
+        let idRows = try database.prepare("SELECT profile_id FROM profiles ORDER BY profile_id")
+        while try idRows.step() { ids.append(idRows.text(0) ?? "") }
+        profileIDs = ids
+        markers = try ProfileSource.library(database)
+        sharedWeather = try readers[0].weather(profileID: nil)
+        lastImport = try database.scalarInt("SELECT COALESCE(MAX(id), 0) FROM imports") ?? 0
+    }
+
+    public var count: Int { profileIDs.count }
+
+    /// One profile's data, with only the event tables asked for (the others empty); `reader`
+    /// picks the connection (a worker's index).
+    public func load(_ profileID: String, reader: Int = 0, tables: Set<ContractTable> = ContractTable.eventTables) throws -> ProfileData? {
+        let chosen = readers[reader % readers.count]
+        chosen.lock.lock()
+        defer { chosen.lock.unlock() }
+        return try chosen.profile(profileID, markers: markers, sharedWeather: sharedWeather, tables: tables)
+    }
+
+    /// Every profile's data, in id order: for small datasets and tests.
+    public func loadAll() throws -> [ProfileData] {
+        try profileIDs.compactMap { try load($0) }
+    }
+
+    /// The local day of the latest event across profiles, in its own profile's zone (the
+    /// default as-of day), from each profile's newest row through the indexes: O(profiles x
+    /// log rows), no table scan.
+    public func latestEventDay() throws -> CalendarDay? {
+        let reader = readers[0]
+        reader.lock.lock()
+        defer { reader.lock.unlock() }
+        var best: (instant: Int, day: CalendarDay)?
+        for id in profileIDs {
+            guard let (instant, zone) = try reader.latestEvent(id) else { continue }
+            let day = zone.day(ofEpoch: instant)
+            if best == nil || (instant, day) > (best!.instant, best!.day) { best = (instant, day) }
+        }
+        return best?.day
+    }
+
+    static func library(_ database: SQLiteDatabase) throws -> MarkerLibrary {
+        var library = MarkerLibrary.builtIn
+        let custom = try database.prepare("""
+            SELECT marker_id, display_name, unit, category, ref_low, ref_high, higher_is_better, aliases, loinc FROM markers
+            ORDER BY marker_id
+            """)
+        while try custom.step() {
+            let direction: TrendPreference = custom.isNull(6) ? .withinRange : custom.int(6) != 0 ? .higherIsBetter : .lowerIsBetter
+            try? library.add(MarkerDefinition(
+                id: custom.text(0) ?? "", displayName: custom.text(1) ?? "", category: custom.text(3) ?? "Custom",
+                unit: custom.text(2) ?? "", referenceLow: custom.isNull(4) ? nil : custom.double(4),
+                referenceHigh: custom.isNull(5) ? nil : custom.double(5), direction: direction,
+                aliases: ContractValue.list((custom.text(7) ?? "")[...]), loincCodes: ContractValue.list((custom.text(8) ?? "")[...]),
+                isCustom: true))
+        }
+        return library
+    }
+}

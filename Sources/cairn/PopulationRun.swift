@@ -1,0 +1,138 @@
+import ArgumentParser
+import CairnAnalysis
+import CairnCore
+import CairnStore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a per-profile computation over a dataset's profiles, streamed: each worker loads one
+/// profile, computes its output and lets it go; outputs are written in profile order as they
+/// are ready, to standard output (assembled) or to a shard file.
+struct PopulationRun {
+    let command: String
+    let source: ProfileSource
+    let options: PopulationOptions
+    /// Every option that changes output, for the shard header.
+    let runDescription: String
+
+    /// Opens the dataset with one reader per worker.
+    static func open(_ path: String, options: PopulationOptions) throws -> ProfileSource {
+        do {
+            return try ProfileSource(try Dataset.open(path, now: Clock.now()), readers: options.jobs)
+        } catch let error as DatasetError {
+            throw CairnFailure(error)
+        }
+    }
+
+    /// The profiles to run: one named profile, or all (each with its index among all), cut to
+    /// the shard.
+    func selection(only: String?, showID: (String) -> String) throws -> [(index: Int, id: String)] {
+        var chosen = Array(source.profileIDs.enumerated()).map { (index: $0.offset, id: $0.element) }
+        if let only {
+            chosen = chosen.filter { $0.id == only }
+            if chosen.isEmpty {
+                let listed = source.profileIDs.prefix(20).map(showID).joined(separator: ", ")
+                let more = source.count > 20 ? ", and \(source.count - 20) more (`cairn summary` lists them)" : ""
+                throw ValidationError("no profile \(showID(only)); profiles: \(listed)\(more)")
+            }
+        }
+        if let shard = options.shard { chosen = chosen.filter { shard.contains($0.id) } }
+        return chosen
+    }
+
+    /// Computes and writes every selected profile's output.
+    func run(_ selected: [(index: Int, id: String)], tables: Set<ContractTable>, layout: OutputAssembler.Layout, format: OutputFormat,
+             work: @escaping @Sendable (ProfileData, Int, Int) throws -> ProfileOutput) throws {
+        let source = self.source
+        let output = BufferedOutput(path: options.shard == nil ? nil : options.shardOut)
+        var assembler: OutputAssembler?
+        if let shard = options.shard {
+            let header = ShardFile.Header(command: command, run: runDescription, shard: shard, total: source.count,
+                                          fixed: layout.fixed, closing: layout.closing([:]))
+            output.write(ShardFile.line(header))
+        } else {
+            assembler = OutputAssembler(format: format == .json ? .json : .text, layout: layout, write: output.write)
+        }
+        let progress = Progress(total: selected.count)
+        try OrderedWorkers.run(count: selected.count, jobs: options.jobs, work: { position, worker in
+            let (index, id) = selected[position]
+            guard let data = try source.load(id, reader: worker, tables: tables) else { return ProfileOutput(index: index) }
+            return try work(data, index, worker)
+        }, deliver: { _, profileOutput in
+            if assembler != nil { assembler!.add(profileOutput) } else { output.write(ShardFile.line(profileOutput)) }
+            progress.step()
+        })
+        progress.finish()
+        assembler?.finish()
+        try output.close()
+    }
+}
+
+/// Standard output or a file, written in 64 KiB blocks.
+final class BufferedOutput {
+    private var buffer: [UInt8] = []
+    private let handle: FileHandle
+    private let path: String?
+
+    init(path: String?) {
+        self.path = path
+        if let path, FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) {
+            self.handle = handle
+        } else {
+            handle = .standardOutput
+        }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        flush()
+        if path != nil { try handle.close() }
+    }
+}
+
+/// Profiles done, rate and time left on standard error, when it is a terminal; nothing
+/// otherwise. Reads the clock only for this display, never for output.
+final class Progress {
+    private let total: Int
+    private let shown: Bool
+    private var done = 0
+    private let start = Date()
+    private var lastShown = Date.distantPast
+
+    init(total: Int, label: String = "profiles") {
+        self.total = total
+        shown = isatty(STDERR_FILENO) == 1 && total > 1
+        self.label = label
+    }
+
+    private let label: String
+
+    func step(by count: Int = 1) {
+        done += count
+        guard shown else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastShown) >= 0.2 || done == total else { return }
+        lastShown = now
+        let elapsed = now.timeIntervalSince(start)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let left = rate > 0 ? Int((Double(total - done) / rate).rounded()) : 0
+        Standard.error("\r\(label) \(NumberText.grouped(done)) of \(NumberText.grouped(total)), \(Int(rate.rounded()))/s, "
+                       + "\(left / 60) min \(left % 60) s left\u{1B}[K")
+    }
+
+    func finish() {
+        if shown { Standard.error("\r\u{1B}[K") }
+    }
+}

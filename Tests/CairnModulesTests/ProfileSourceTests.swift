@@ -1,0 +1,97 @@
+import CairnAnalysis
+import CairnCore
+import CairnModules
+import CairnStore
+import Foundation
+import Testing
+
+/// Reading a dataset one profile at a time: shared rows read once and never copied per
+/// profile, only the tables asked for, and the default as-of day found without loading anyone.
+@Suite("Profiles read one at a time")
+struct ProfileSourceTests {
+    /// Three profiles; weather shared by everyone (empty profile_id) and one profile with its own.
+    static func dataset() throws -> Dataset {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-source-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let files = [
+            "profiles.csv": "profile_id,time_zone\na,Europe/Berlin\nb,Asia/Tokyo\nc,America/New_York\n",
+            "weather.csv": "profile_id,observed_at,pressure_hpa\n,2026-03-01T00:00:00Z,1013\n,2026-03-01T06:00:00Z,1010\n"
+                + ",2026-03-02T00:00:00Z,1004\nc,2026-03-01T03:00:00Z,999\n",
+            "headaches.csv": "profile_id,headache_id,onset_at,resolved_at,severity\na,h1,2026-03-01T10:00,2026-03-01T12:00,3\n"
+                + "b,h1,2026-03-03T23:30,,5\n",
+            "factors.csv": "profile_id,at,factor\na,2026-03-01T08:00,caffeine\nc,2026-03-04,alcohol\n",
+            "sleep.csv": "profile_id,night_of,duration_min\na,2026-03-05,420\n",
+        ]
+        for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+        return try Dataset.open(directory, now: 1_900_000_000)
+    }
+
+    @Test("shared weather is one array for every profile without its own; a profile with its own gets both, in time order")
+    func sharedWeatherNotCopied() throws {
+        let source = try ProfileSource(try ProfileSourceTests.dataset())
+        #expect(source.profileIDs == ["a", "b", "c"])
+        #expect(source.sharedWeather.count == 3)
+        let a = try #require(try source.load("a")), b = try #require(try source.load("b"))
+        let storage = { (data: ProfileData) in data.weather.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(storage(a) == storage(b))
+        #expect(storage(a) == source.sharedWeather.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+        // Cut at an instant after every observation, the array is still the shared one.
+        #expect(storage(a.asOf(1_900_000_000)) == storage(a))
+        let c = try #require(try source.load("c"))
+        #expect(c.weather.map(\.pressureHPa) == [1013, 999, 1010, 1004])
+        #expect(try source.load("nobody") == nil)
+    }
+
+    @Test("only the tables asked for are read")
+    func onlyTablesAsked() throws {
+        let source = try ProfileSource(try ProfileSourceTests.dataset())
+        let headachesOnly = try #require(try source.load("a", tables: [.headaches]))
+        #expect(headachesOnly.headaches.count == 1)
+        #expect(headachesOnly.factors.isEmpty && headachesOnly.sleep.isEmpty && headachesOnly.weather.isEmpty)
+        let all = try #require(try source.load("a"))
+        #expect(all.factors.count == 1 && all.sleep.count == 1 && all.weather.count == 3)
+    }
+
+    @Test("the default as-of day through the indexes equals the one from every profile's rows")
+    func latestEventDay() throws {
+        let source = try ProfileSource(try ProfileSourceTests.dataset())
+        // The latest event: a's night of 2026-03-05, known from the start of that day in Berlin.
+        #expect(try source.latestEventDay() == CalendarDay(iso: "2026-03-05"))
+        #expect(try source.latestEventDay() == ProfileData.latestEventDay(try source.loadAll()))
+        let demo = try ProfileSource(try Dataset.open(ReplayTests.demo, now: 1_795_348_800))
+        #expect(try demo.latestEventDay() == ProfileData.latestEventDay(try demo.loadAll()))
+    }
+
+    @Test("replay re-runs a module only when a table it reads changed or its period did, and finds the same events")
+    func replayReusesUnreadTables() throws {
+        let registry = BuiltinModules.registry()
+        let descriptor = try registry.lookup("red-flags")
+        let run = ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
+        let lena = ReplayTests.shared.lena
+        let days = Replay.days(from: CalendarDay(iso: "2026-03-01")!, to: CalendarDay(iso: "2026-05-31")!, step: .day)
+        let replay = Replay(engine: try BuiltinModules.engine())
+        let result = try replay.run([run], on: lena, days: days)
+        // Red flags depend on the as-of day itself: evaluated at every step.
+        #expect(descriptor.asOfDependence == .day)
+        #expect(result.evaluations == days.count)
+        // Marker trends read readings only, with no as-of period: lena logs medications, sleep and
+        // factors every day but no reading, so it is evaluated once.
+        let trends = try registry.lookup("marker-trends")
+        let trendRun = ModuleRun(descriptor: trends, parameters: ParameterValues(specs: trends.parameters))
+        #expect(try replay.run([trendRun], on: lena, days: days).evaluations == 1)
+        // The same events as evaluating every day afresh.
+        var previous: [String: String] = [:]
+        var expectedEvents: [String] = []
+        for day in days {
+            let instant = lena.zone.startOfDay(day.adding(days: 1)) - 1
+            let report = try replay.engine.run([run], on: lena, asOf: instant)
+            let now = Dictionary(report.insights.map { ($0.subject, $0.text.text) }, uniquingKeysWith: { a, _ in a })
+            for (subject, text) in now.sorted(by: { $0.key < $1.key }) where previous[subject] != text {
+                expectedEvents.append("\(day) \(previous[subject] == nil ? "appeared" : "changed") \(subject)")
+            }
+            for subject in previous.keys.sorted() where now[subject] == nil { expectedEvents.append("\(day) disappeared \(subject)") }
+            previous = now
+        }
+        #expect(result.events.map { "\($0.step) \($0.change.rawValue) \($0.subject)" } == expectedEvents)
+    }
+}
