@@ -39,11 +39,15 @@ struct WeatherAnalysis: Sendable {
             let middle = (low + high) / 2
             if weather[middle].observedAtEpoch < instant { low = middle + 1 } else { high = middle }
         }
-        let candidates = [low - 1, low].filter { weather.indices.contains($0) }
-            .filter { abs(weather[$0].observedAtEpoch - instant) <= 90 * 60 && value(weather[$0]) != nil }
-        guard let best = candidates.min(by: { abs(weather[$0].observedAtEpoch - instant) < abs(weather[$1].observedAtEpoch - instant) })
-        else { return nil }
-        return value(weather[best])
+        // The observations either side of the instant; the earlier wins a tie. No allocation:
+        // this runs for every headache and referent day.
+        var best: (distance: Int, value: Double)?
+        for index in (low - 1)...low where index >= 0 && index < weather.count {
+            let distance = abs(weather[index].observedAtEpoch - instant)
+            guard distance <= 90 * 60, let found = value(weather[index]) else { continue }
+            if best == nil || distance < best!.distance { best = (distance, found) }
+        }
+        return best?.value
     }
 
     /// The change of a measure over the window ending at an instant.

@@ -10,7 +10,7 @@ extension InsightReport {
         var assembler = OutputAssembler(format: .text, layout: InsightReport.layout(disclaimer: disclaimer, footer: footer)) {
             text += $0
         }
-        assembler.add(output(index: 0))
+        assembler.add(output(index: 0, format: .text))
         assembler.finish()
         return text
     }
@@ -30,9 +30,13 @@ extension InsightReport {
                                closing: { _ in closing })
     }
 
-    /// This report as one profile's share of a listing.
-    public func output(index: Int) -> ProfileOutput {
+    /// This report as one profile's share of a listing, in one format or (nil) both.
+    public func output(index: Int, format: OutputAssembler.Format? = nil) -> ProfileOutput {
         var output = ProfileOutput(index: index)
+        if format != .text {
+            output.items = ["insights": insights.map(ProfileOutput.item), "withheld": withheld.map(ProfileOutput.item)]
+        }
+        guard format != .json else { return output }
         for insight in insights {
             let marker = insight.nonDefault ? " [non-default parameters]" : ""
             output.lines.append("\(insight.profile)  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
@@ -41,7 +45,6 @@ extension InsightReport {
             if !evidence.isEmpty { output.lines.append("  evidence: " + evidence.joined(separator: ", ")) }
         }
         output.trailer = withheld.map(\.line)
-        output.items = ["insights": insights.map(ProfileOutput.item), "withheld": withheld.map(ProfileOutput.item)]
         return output
     }
 
@@ -93,7 +96,7 @@ extension Replay.Result {
     public func text() -> String {
         var text = ""
         var assembler = OutputAssembler(format: .text, layout: Replay.Result.layout) { text += $0 }
-        assembler.add(output(index: 0))
+        assembler.add(output(index: 0, format: .text))
         assembler.finish()
         return text
     }
@@ -103,9 +106,15 @@ extension Replay.Result {
         arrays: ["events", "gates", "withheld"], counts: ["evaluations", "steps"],
         closing: { counts in ["\(counts["steps", default: 0]) steps, \(counts["evaluations", default: 0]) module evaluations."] })
 
-    /// This result (one profile's replay) as its share of a listing.
-    public func output(index: Int) -> ProfileOutput {
+    /// This result (one profile's replay) as its share of a listing, in one format or (nil) both.
+    public func output(index: Int, format: OutputAssembler.Format? = nil) -> ProfileOutput {
         var output = ProfileOutput(index: index)
+        output.counts = ["steps": steps, "evaluations": evaluations]
+        if format != .text {
+            output.items = ["events": events.map(ProfileOutput.item), "gates": gates.map(ProfileOutput.item),
+                            "withheld": withheld.map(ProfileOutput.item)]
+        }
+        guard format != .json else { return output }
         var timeline: [(step: String, order: Int, line: String)] = []
         for gate in gates {
             timeline.append((gate.step, 0, "\(gate.step)  \(gate.profile)  gate open    \(gate.module)@\(gate.version): \(gate.gate) reached \(gate.need)"))
@@ -117,9 +126,6 @@ extension Replay.Result {
         output.lines = timeline.enumerated().sorted { ($0.element.step, $0.element.order, $0.offset) < ($1.element.step, $1.element.order, $1.offset) }
             .map(\.element.line)
         output.trailer = withheld.map(\.line)
-        output.items = ["events": events.map(ProfileOutput.item), "gates": gates.map(ProfileOutput.item),
-                        "withheld": withheld.map(ProfileOutput.item)]
-        output.counts = ["steps": steps, "evaluations": evaluations]
         return output
     }
 }

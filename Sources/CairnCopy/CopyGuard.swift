@@ -21,6 +21,7 @@ public struct CopyGuard: Sendable {
     private(set) var approvedByText: [String: [CopyCatalog.Entry]]
     private(set) var joinedWord: NSRegularExpression?
     private let memo = Memo()
+    private let joinedWords = JoinedWordMemo()
 
     static let approvedRun = 8
 
@@ -366,10 +367,7 @@ public struct CopyGuard: Sendable {
                 let run = words[index..<(index + count)]
                 guard zip(run.dropLast(), run.dropFirst()).allSatisfy({ $1.start == $0.end + 1 }) else { break }
                 let joined = run.map(\.word).joined()
-                guard let joinedWord,
-                      joinedWord.firstMatch(in: joined, range: NSRange(location: 0, length: (joined as NSString).length)) != nil else {
-                    continue
-                }
+                guard let joinedWord, joinedWords.isWord(joined, joinedWord) else { continue }
                 let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]
                 for rule in scoped {
                     // Only a word that exists joined: a match already found in either part stands.
@@ -466,5 +464,22 @@ final class Memo: Sendable {
             table[key] = result
         }
         return result
+    }
+}
+
+/// Whether a run of words, joined, is a word some rule names: the same neighbours ("your 12",
+/// "headaches clearly") recur in copy after copy, and each check searches every pattern.
+/// Bounded; cleared when full.
+final class JoinedWordMemo: Sendable {
+    private let table = Mutex<[String: Bool]>([:])
+
+    func isWord(_ joined: String, _ expression: NSRegularExpression) -> Bool {
+        if let known = table.withLock({ $0[joined] }) { return known }
+        let found = expression.firstMatch(in: joined, range: NSRange(location: 0, length: (joined as NSString).length)) != nil
+        table.withLock { table in
+            if table.count >= 100_000 { table.removeAll(keepingCapacity: true) }
+            table[joined] = found
+        }
+        return found
     }
 }

@@ -51,15 +51,16 @@ struct CopyRule: Sendable {
         if let detector, detector.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) == nil {
             return []
         }
-        let excused = exceptions.flatMap { CopyRule.ranges(of: $0, in: text) }
         var found: [(Range<Int>, Pattern)] = []
         for pattern in patterns {
-            for range in CopyRule.ranges(of: pattern.expression, in: text)
-            where !excused.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }) {
-                found.append((range, pattern))
-            }
+            for range in CopyRule.ranges(of: pattern.expression, in: text) { found.append((range, pattern)) }
         }
-        return found
+        // Exceptions are searched only when a pattern matched: most text matches none.
+        guard !found.isEmpty, !exceptions.isEmpty else { return found }
+        let excused = exceptions.flatMap { CopyRule.ranges(of: $0, in: text) }
+        return found.filter { match in
+            !excused.contains(where: { $0.lowerBound <= match.0.lowerBound && match.0.upperBound <= $0.upperBound })
+        }
     }
 
     /// The first pattern that matches the whole of `word`, unless an exception covers it.

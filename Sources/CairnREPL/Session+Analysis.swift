@@ -52,7 +52,7 @@ extension Session {
                 if self.isCancelled() { throw SessionError("cancelled") }
             }
             withheldCount += result.withheld.count
-            assembler.add(result.output(index: index))
+            assembler.add(result.output(index: index, format: format == .json ? .json : .text))
         }
         assembler.finish()
         return text

@@ -55,10 +55,10 @@ extension Cairn {
             let selected = try run.selection(only: profile) { engine.copyGuard.safeIdentifier($0, kind: "profile") }
             let withheld = Counter()
             try run.run(selected, tables: runs.reduce(into: []) { $0.formUnion($1.descriptor.reads) }, layout: InsightReport.layout(disclaimer: engine.disclaimer, footer: engine.footer),
-                        format: format) { data, index, _ in
+                        format: format) { data, index, wanted in
                 let report = try engine.run(runs, on: data, asOf: instant(data))
                 withheld.add(report.withheld.count)
-                return report.output(index: index)
+                return report.output(index: index, format: wanted)
             }
             if strict && withheld.value > 0 { throw ExitCode(Status.partial) }
         }

@@ -44,7 +44,7 @@ struct PopulationRun {
 
     /// Computes and writes every selected profile's output.
     func run(_ selected: [(index: Int, id: String)], tables: Set<ContractTable>, layout: OutputAssembler.Layout, format: OutputFormat,
-             work: @escaping @Sendable (ProfileData, Int, Int) throws -> ProfileOutput) throws {
+             work: @escaping @Sendable (ProfileData, Int, OutputAssembler.Format?) throws -> ProfileOutput) throws {
         let source = self.source
         let output = BufferedOutput(path: options.shard == nil ? nil : options.shardOut)
         var assembler: OutputAssembler?
@@ -56,10 +56,12 @@ struct PopulationRun {
             assembler = OutputAssembler(format: format == .json ? .json : .text, layout: layout, write: output.write)
         }
         let progress = Progress(total: selected.count)
+        // A shard keeps both formats (merge chooses); a plain run renders only its own.
+        let wanted: OutputAssembler.Format? = options.shard != nil ? nil : format == .json ? .json : .text
         try OrderedWorkers.run(count: selected.count, jobs: options.jobs, work: { position, worker in
             let (index, id) = selected[position]
             guard let data = try source.load(id, reader: worker, tables: tables) else { return ProfileOutput(index: index) }
-            return try work(data, index, worker)
+            return try work(data, index, wanted)
         }, deliver: { _, profileOutput in
             if assembler != nil { assembler!.add(profileOutput) } else { output.write(ShardFile.line(profileOutput)) }
             progress.step()

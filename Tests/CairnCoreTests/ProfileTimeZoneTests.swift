@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CairnCore
 
@@ -64,5 +65,24 @@ struct ProfileTimeZoneTests {
         #expect(sydney.startOfDay(april.adding(days: 1)) - sydney.startOfDay(april) == 25 * 3600)
         let october = CalendarDay(iso: "2026-10-04")!
         #expect(sydney.startOfDay(october.adding(days: 1)) - sydney.startOfDay(october) == 23 * 3600)
+    }
+
+    @Test("offsets from the per-day cache equal the tz database's at every instant, across changes of 30 and 60 minutes",
+          arguments: ["Europe/Berlin", "Australia/Lord_Howe", "America/St_Johns", "Asia/Kathmandu", "America/Sao_Paulo",
+                      "Pacific/Apia", "Europe/Dublin", "UTC"])
+    func cachedOffsets(identifier: String) {
+        let zone = ProfileTimeZone(identifier: identifier)!
+        let database = TimeZone(identifier: identifier)!
+        // Every 20 minutes through 2011 (Samoa skipped a day that year) and 2026, and a sample of old dates.
+        var instants = Array(stride(from: 1_293_840_000, to: 1_325_376_000, by: 1_200))
+        instants += Array(stride(from: 1_767_225_600, to: 1_798_761_600, by: 1_200))
+        instants += Array(stride(from: -2_000_000_000, to: 0, by: 7_777_777))
+        for instant in instants + instants.reversed() {
+            let expected = database.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+            if zone.offset(atEpoch: instant) != expected {
+                Issue.record("\(identifier) at \(instant): \(zone.offset(atEpoch: instant)) against \(expected)")
+                return
+            }
+        }
     }
 }

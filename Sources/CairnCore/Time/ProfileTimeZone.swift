@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A profile's IANA time zone, answering the two questions every analysis asks: which local
 /// calendar day an instant falls on, and which instant a local wall-clock time names. Offsets
@@ -6,6 +7,7 @@ import Foundation
 public struct ProfileTimeZone: Hashable, Sendable, CustomStringConvertible {
     public let identifier: String
     private let zone: TimeZone
+    private let offsets: ZoneOffsetCache
 
     public static let utc = ProfileTimeZone(validated: TimeZone(identifier: "UTC")!, identifier: "UTC")
 
@@ -18,13 +20,14 @@ public struct ProfileTimeZone: Hashable, Sendable, CustomStringConvertible {
     private init(validated zone: TimeZone, identifier: String) {
         self.zone = zone
         self.identifier = identifier
+        offsets = ZoneOffsetCache.shared(for: identifier)
     }
 
     public var description: String { identifier }
 
     /// Seconds east of UTC in force at the instant.
     public func offset(atEpoch seconds: Int) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        offsets.offset(atEpoch: seconds) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
     }
 
     /// The local calendar day on which the instant falls.
@@ -78,5 +81,38 @@ public struct ProfileTimeZone: Hashable, Sendable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
+    }
+}
+
+/// Offsets of one zone by UTC day, shared by every profile in the zone: the tz database is asked
+/// twice per day (its first and last second); a day whose two offsets agree has that offset
+/// throughout, and a day with a change is asked for each instant. Foundation's look-ups take a
+/// lock and a calendar computation each, and analyses ask millions of times.
+final class ZoneOffsetCache: Sendable {
+    private static let caches = Mutex<[String: ZoneOffsetCache]>([:])
+    /// Offset by UTC day number; `changes` marks a day with a transition.
+    private let days = Mutex<[Int: Int32]>([:])
+    private static let changes = Int32.min
+
+    static func shared(for identifier: String) -> ZoneOffsetCache {
+        caches.withLock { caches in
+            if let known = caches[identifier] { return known }
+            let made = ZoneOffsetCache()
+            caches[identifier] = made
+            return made
+        }
+    }
+
+    func offset(atEpoch seconds: Int, lookUp: (Int) -> Int) -> Int {
+        let day = ISODateTimeText.floorDiv(seconds, 86_400)
+        let known = days.withLock { $0[day] }
+        if let known { return known == ZoneOffsetCache.changes ? lookUp(seconds) : Int(known) }
+        let first = lookUp(day * 86_400), last = lookUp(day * 86_400 + 86_399)
+        days.withLock { days in
+            // Bounded: a run over centuries of dates starts afresh rather than growing.
+            if days.count >= 200_000 { days.removeAll(keepingCapacity: true) }
+            days[day] = first == last ? Int32(first) : ZoneOffsetCache.changes
+        }
+        return first == last ? first : lookUp(seconds)
     }
 }
