@@ -33,7 +33,7 @@ struct WeatherAnalysis: Sendable {
     }
 
     /// The observation nearest an instant, within 90 minutes.
-    static func nearest(_ weather: [WeatherObservation], to instant: Int, _ value: (WeatherObservation) -> Double?) -> Double? {
+    static func nearest(_ weather: ArraySlice<WeatherObservation>, to instant: Int, _ value: (WeatherObservation) -> Double?) -> Double? {
         var low = 0, high = weather.count
         while low < high {
             let middle = (low + high) / 2
@@ -51,7 +51,7 @@ struct WeatherAnalysis: Sendable {
     }
 
     /// The change of a measure over the window ending at an instant.
-    func change(_ weather: [WeatherObservation], at instant: Int, _ value: (WeatherObservation) -> Double?) -> Double? {
+    func change(_ weather: ArraySlice<WeatherObservation>, at instant: Int, _ value: (WeatherObservation) -> Double?) -> Double? {
         guard let now = WeatherAnalysis.nearest(weather, to: instant, value),
               let before = WeatherAnalysis.nearest(weather, to: instant - Int(windowHours * 3600), value) else { return nil }
         return now - before

@@ -52,35 +52,37 @@ public struct InsightEngine: Sendable {
     }
 
     public func run(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> InsightReport {
-        try evaluate(runs, on: data, asOf: asOf).report
-    }
-
-    /// The report, and every module's gates as evaluated (replay records when they open).
-    func evaluate(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [[Gate]]) {
         let visible = data.asOf(asOf)
-        let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: data.zone.offset(atEpoch: asOf))
         var report = InsightReport()
         report.disclaimer = disclaimer
         report.footer = footer
-        var allGates: [[Gate]] = []
         for run in runs {
-            let module = try run.descriptor.instantiate(run.parameters)
-            let gates = module.gates(visible)
-            allGates.append(gates)
-            let drafts: [InsightDraft]
-            if let closed = gates.first(where: { !$0.isOpen }) {
-                drafts = [InsightDraft(
-                    kind: .progress, subject: closed.name, message: CopyMessage("progress-message"),
-                    evidence: ["gates": .list(gates.map { .object(["name": .text($0.name), "have": .integer($0.have),
-                                                                   "need": .integer($0.need)]) })])]
-            } else {
-                drafts = try module.evaluate(visible, asOf: asOf, stats: stats)
-            }
-            for draft in drafts {
-                admit(draft, run: run, profile: data.profile.id, asOf: asOfText, into: &report)
-            }
+            report.append(try evaluate(run, visible: visible, asOf: asOf).report)
         }
-        return (report, allGates)
+        return report
+    }
+
+    /// One module over data already cut at `asOf`: its report, and its gates as evaluated
+    /// (replay records when they open). Replay cuts once per step and evaluates each module
+    /// that is due on the same cut.
+    func evaluate(_ run: ModuleRun, visible: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [Gate]) {
+        let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: visible.zone.offset(atEpoch: asOf))
+        var report = InsightReport()
+        let module = try run.descriptor.instantiate(run.parameters)
+        let gates = module.gates(visible)
+        let drafts: [InsightDraft]
+        if let closed = gates.first(where: { !$0.isOpen }) {
+            drafts = [InsightDraft(
+                kind: .progress, subject: closed.name, message: CopyMessage("progress-message"),
+                evidence: ["gates": .list(gates.map { .object(["name": .text($0.name), "have": .integer($0.have),
+                                                               "need": .integer($0.need)]) })])]
+        } else {
+            drafts = try module.evaluate(visible, asOf: asOf, stats: stats)
+        }
+        for draft in drafts {
+            admit(draft, run: run, profile: visible.profile.id, asOf: asOfText, into: &report)
+        }
+        return (report, gates)
     }
 
     private func admit(_ draft: InsightDraft, run: ModuleRun, profile: String, asOf: String, into report: inout InsightReport) {

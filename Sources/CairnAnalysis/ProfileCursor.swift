@@ -38,7 +38,7 @@ struct ProfileCursor {
         return changed
     }
 
-    private static func advance<T>(_ from: Int, _ rows: [T], _ visible: (T) -> Bool) -> Int {
+    private static func advance<T>(_ from: Int, _ rows: ArraySlice<T>, _ visible: (T) -> Bool) -> Int {
         var index = from
         while index < rows.count && visible(rows[index]) { index += 1 }
         return index

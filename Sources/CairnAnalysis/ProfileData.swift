@@ -1,24 +1,27 @@
 import CairnCore
 
-/// One profile's data as a module sees it. Every list is in time order. `asOf(_:)` cuts it at
-/// an instant: nothing after it remains, and a headache resolved later is still active then.
+/// One profile's data as a module sees it. Every list is in time order and indexed from 0.
+/// `asOf(_:)` cuts it at an instant: nothing after it remains, and a headache resolved later is
+/// still active then. The lists are views (`ArraySlice`) of the rows read, so a cut is a binary
+/// search per table and copies nothing: replay cuts the same rows once per step, and the weather
+/// every profile shares stays one array.
 public struct ProfileData: Sendable {
     public var profile: Profile
     /// The built-in library plus the dataset's custom markers.
     public var markers: MarkerLibrary
     /// The person's own target ranges, by marker id.
     public var overrides: [String: ReferenceOverride]
-    public var readings: [Reading]
-    public var visits: [Visit]
+    public var readings: ArraySlice<Reading>
+    public var visits: ArraySlice<Visit>
     /// In data cut at an instant, the visits dated after it: appointments already planned then
     /// (the contract allows visits in the future). Empty in uncut data.
     public var plannedVisits: [Visit] = []
-    public var headaches: [Headache]
-    public var medications: [Medication]
-    public var sleep: [SleepNight]
+    public var headaches: ArraySlice<Headache>
+    public var medications: ArraySlice<Medication>
+    public var sleep: ArraySlice<SleepNight>
     /// The profile's own observations and those that apply to every profile.
-    public var weather: [WeatherObservation]
-    public var factors: [FactorEntry]
+    public var weather: ArraySlice<WeatherObservation>
+    public var factors: ArraySlice<FactorEntry>
 
     public init(profile: Profile, markers: MarkerLibrary = .builtIn, overrides: [String: ReferenceOverride] = [:],
                 readings: [Reading] = [], visits: [Visit] = [], headaches: [Headache] = [], medications: [Medication] = [],
@@ -26,35 +29,38 @@ public struct ProfileData: Sendable {
         self.profile = profile
         self.markers = markers
         self.overrides = overrides
-        self.readings = readings.inOrder { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
-        self.visits = visits.inOrder { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }
-        self.headaches = headaches.inOrder { ($0.onset.epochSeconds, $0.id) < ($1.onset.epochSeconds, $1.id) }
-        self.medications = medications.inOrder { ($0.takenAt.epochSeconds, $0.id) < ($1.takenAt.epochSeconds, $1.id) }
-        self.sleep = sleep.inOrder { ($0.nightOf, $0.id) < ($1.nightOf, $1.id) }
-        self.weather = weather.inOrder { ($0.observedAtEpoch, $0.id) < ($1.observedAtEpoch, $1.id) }
-        self.factors = factors.inOrder { ($0.at.epochSeconds, $0.id) < ($1.at.epochSeconds, $1.id) }
+        self.readings = readings.inOrder { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }[...]
+        self.visits = visits.inOrder { ($0.date.epochSeconds, $0.id) < ($1.date.epochSeconds, $1.id) }[...]
+        self.headaches = headaches.inOrder { ($0.onset.epochSeconds, $0.id) < ($1.onset.epochSeconds, $1.id) }[...]
+        self.medications = medications.inOrder { ($0.takenAt.epochSeconds, $0.id) < ($1.takenAt.epochSeconds, $1.id) }[...]
+        self.sleep = sleep.inOrder { ($0.nightOf, $0.id) < ($1.nightOf, $1.id) }[...]
+        self.weather = weather.inOrder { ($0.observedAtEpoch, $0.id) < ($1.observedAtEpoch, $1.id) }[...]
+        self.factors = factors.inOrder { ($0.at.epochSeconds, $0.id) < ($1.at.epochSeconds, $1.id) }[...]
     }
 
     public var zone: ProfileTimeZone { profile.timeZone }
 
-    /// The data as it stood at an instant.
+    /// The data as it stood at an instant: O(log n) per table, nothing copied but the headaches
+    /// still running then.
     public func asOf(_ instant: Int) -> ProfileData {
         var cut = self
-        cut.readings = readings.prefix { $0.date.epochSeconds <= instant }
-        cut.visits = visits.prefix { $0.date.epochSeconds <= instant }
-        cut.plannedVisits = Array(visits.drop { $0.date.epochSeconds <= instant })
-        cut.headaches = headaches.prefix { $0.onset.epochSeconds <= instant }.map { headache in
-            guard let resolved = headache.resolved, resolved.epochSeconds > instant else { return headache }
-            var active = headache
-            active.resolved = nil
-            return active
+        cut.readings = readings.visible(at: instant) { $0.date.epochSeconds }
+        cut.visits = visits.visible(at: instant) { $0.date.epochSeconds }
+        cut.plannedVisits = Array(visits[cut.visits.endIndex...])
+        cut.headaches = headaches.visible(at: instant) { $0.onset.epochSeconds }
+        if cut.headaches.contains(where: { ($0.resolved?.epochSeconds ?? .min) > instant }) {
+            cut.headaches = cut.headaches.map { headache in
+                guard let resolved = headache.resolved, resolved.epochSeconds > instant else { return headache }
+                var active = headache
+                active.resolved = nil
+                return active
+            }[...]
         }
-        cut.medications = medications.prefix { $0.takenAt.epochSeconds <= instant }
+        cut.medications = medications.visible(at: instant) { $0.takenAt.epochSeconds }
         // A night is known once it is over: from the start of the next local day.
-        cut.sleep = sleep.prefix { zone.startOfDay($0.nightOf.adding(days: 1)) <= instant }
-        // Shared weather stays one array when nothing in it is later than the instant.
-        if let last = weather.last, last.observedAtEpoch > instant { cut.weather = weather.prefix { $0.observedAtEpoch <= instant } }
-        cut.factors = factors.prefix { $0.at.epochSeconds <= instant }
+        cut.sleep = sleep.visible(at: instant) { zone.startOfDay($0.nightOf.adding(days: 1)) }
+        cut.weather = weather.visible(at: instant) { $0.observedAtEpoch }
+        cut.factors = factors.visible(at: instant) { $0.at.epochSeconds }
         return cut
     }
 
@@ -80,6 +86,19 @@ public struct ProfileData: Sendable {
         [readings.last?.date.epochSeconds, headaches.last?.onset.epochSeconds, medications.last?.takenAt.epochSeconds,
          sleep.last.map { zone.startOfDay($0.nightOf) }, factors.last?.at.epochSeconds,
          weather.last(where: { $0.profileID != nil })?.observedAtEpoch].compactMap { $0 }.max()
+    }
+}
+
+extension ArraySlice {
+    /// The leading rows whose time is at or before an instant, for rows in time order: a binary
+    /// search, and a view of the same storage (indexed from 0 when this view is).
+    func visible(at instant: Int, _ time: (Element) -> Int) -> ArraySlice<Element> {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if time(self[middle]) <= instant { low = middle + 1 } else { high = middle }
+        }
+        return self[startIndex..<low]
     }
 }
 

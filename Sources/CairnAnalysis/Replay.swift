@@ -80,6 +80,7 @@ public struct Replay: Sendable {
             try progress?(index)
             let instant = data.zone.startOfDay(day.adding(days: 1)) - 1
             let dataChanged = cursor.advance(to: instant)
+            var visible: ProfileData?
             var current: [String: Insight] = [:]
             for run in runs {
                 let key = run.descriptor.key
@@ -93,7 +94,9 @@ public struct Replay: Sendable {
                 if dataChanged.isDisjoint(with: run.descriptor.reads), let cached = previous[key], lastPeriod[key] == period {
                     insights = cached
                 } else {
-                    let (report, gates) = try engine.evaluate([run], on: data, asOf: instant)
+                    // One cut per step, shared by every module that is due.
+                    if visible == nil { visible = data.asOf(instant) }
+                    let (report, gates) = try engine.evaluate(run, visible: visible!, asOf: instant)
                     result.evaluations += 1
                     for withheld in report.withheld where seenWithheld.insert(withheld.line).inserted {
                         result.withheld.append(withheld)
@@ -101,7 +104,7 @@ public struct Replay: Sendable {
                     insights = report.insights
                     previous[key] = insights
                     lastPeriod[key] = period
-                    for gate in gates[0] where gate.isOpen {
+                    for gate in gates where gate.isOpen {
                         let gateKey = key + "|" + gate.name
                         guard openGates.insert(gateKey).inserted else { continue }
                         result.gates.append(GateOpening(step: day.description, profile: shownProfile,
