@@ -35,6 +35,10 @@ let package = Package(
         .systemLibrary(
             name: "CReadline", path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]),
+        // PCRE2 with its JIT (Debian's libpcre2-dev): the copy guard's rule patterns.
+        .systemLibrary(
+            name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]),
         // ICU's spoof checker (Debian's libicu-dev): Unicode TR39 confusables for the copy
         // guard's normaliser. A C target, not a system library: its header must not expose ICU's
         // declarations next to Foundation's private copy of ICU.
@@ -56,7 +60,7 @@ let package = Package(
             dependencies: ["CGSL"]),
         .target(
             name: "CairnCopy",
-            dependencies: ["CairnCore", "CICUSpoof", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CairnCore", "CICUSpoof", "CPCRE2", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies")]),
         .target(
             name: "CairnAnalysis",

@@ -19,8 +19,10 @@ public struct CopyGuard: Sendable {
     private(set) var approvedRuns: [String: String]
     /// Approved entries by their exact text: every lint asks first whether a text is one.
     private(set) var approvedByText: [String: [CopyCatalog.Entry]]
-    private(set) var joinedWord: NSRegularExpression?
+    /// Whether a string is, whole, a word some rule names.
+    private(set) var joinedWord: [CompiledPattern]
     private let memo = Memo()
+    private let rendered = RenderMemo()
     private let joinedWords = JoinedWordMemo()
 
     static let approvedRun = 8
@@ -45,7 +47,7 @@ public struct CopyGuard: Sendable {
         catalog = try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules)
         approvedRuns = [:]
         approvedByText = [:]
-        joinedWord = nil
+        joinedWord = []
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             approvedByText[text, default: []].append(entry)
@@ -63,10 +65,8 @@ public struct CopyGuard: Sendable {
             }
         }
         approvedRuns = runs
-        let wholeSources = rules.flatMap(\.patterns).filter { $0.expression.options.contains(.caseInsensitive) }.map(\.source)
-
-        joinedWord = wholeSources.isEmpty ? nil
-            : try? NSRegularExpression(pattern: "^(?:" + wholeSources.joined(separator: "|") + ")$", options: [.caseInsensitive])
+        let wholeSources = rules.flatMap(\.patterns).filter(\.ignoreCase).map(\.source)
+        joinedWord = CompiledPattern.union(wholeSources, prefix: "^", suffix: "$", ignoresCase: true) ?? []
         try lintCatalog()
     }
 
@@ -143,6 +143,10 @@ public struct CopyGuard: Sendable {
     /// neutral reference (and named in `neutralizedSlots`); anything else that breaks a rule
     /// withholds the text.
     public func render(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
+        rendered.value(message, module: module) { renderAnew(message, module: module) }
+    }
+
+    private func renderAnew(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
         func refuse(_ problem: String) -> Result<RenderedCopy, CopyRejection> {
             .failure(CopyRejection(text: "", module: module, violations: [CopyViolation(
                 rule: "CopyCatalog", message: problem, match: message.id, line: 1, column: 1, level: .error, offsets: 0..<0)]))
@@ -351,9 +355,10 @@ public struct CopyGuard: Sendable {
                 match: masked, line: line, column: column, level: rule.level, offsets: start..<(end + 1)))
         }
         let scoped = rules.filter { $0.scope.includes(module) }
+        let texts = forms.map { MatchText($0.text) }
         for rule in scoped {
-            for form in forms {
-                for (range, pattern) in rule.matches(in: form.text) {
+            for (form, text) in zip(forms, texts) {
+                for (range, pattern) in rule.matches(in: text) {
                     record(rule, start: form.origins[range.lowerBound], end: form.origins[range.upperBound - 1], pattern: pattern)
                 }
             }
@@ -367,7 +372,7 @@ public struct CopyGuard: Sendable {
                 let run = words[index..<(index + count)]
                 guard zip(run.dropLast(), run.dropFirst()).allSatisfy({ $1.start == $0.end + 1 }) else { break }
                 let joined = run.map(\.word).joined()
-                guard let joinedWord, joinedWords.isWord(joined, joinedWord) else { continue }
+                guard joinedWords.isWord(joined, joinedWord) else { continue }
                 let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]
                 for rule in scoped {
                     // Only a word that exists joined: a match already found in either part stands.
@@ -467,15 +472,39 @@ final class Memo: Sendable {
     }
 }
 
+/// Rendered messages by module and message: a replay renders the same message step after step,
+/// and a population the same sentences profile after profile. Bounded; cleared when full.
+final class RenderMemo: Sendable {
+    private struct Key: Hashable {
+        let module: String
+        let message: CopyMessage
+    }
+
+    private let table = Mutex<[Key: Result<RenderedCopy, CopyRejection>]>([:])
+
+    func value(_ message: CopyMessage, module: String,
+               compute: () -> Result<RenderedCopy, CopyRejection>) -> Result<RenderedCopy, CopyRejection> {
+        let key = Key(module: module, message: message)
+        if let known = table.withLock({ $0[key] }) { return known }
+        let result = compute()
+        table.withLock { table in
+            if table.count >= Memo.capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = result
+        }
+        return result
+    }
+}
+
 /// Whether a run of words, joined, is a word some rule names: the same neighbours ("your 12",
 /// "headaches clearly") recur in copy after copy, and each check searches every pattern.
 /// Bounded; cleared when full.
 final class JoinedWordMemo: Sendable {
     private let table = Mutex<[String: Bool]>([:])
 
-    func isWord(_ joined: String, _ expression: NSRegularExpression) -> Bool {
+    func isWord(_ joined: String, _ expressions: [CompiledPattern]) -> Bool {
         if let known = table.withLock({ $0[joined] }) { return known }
-        let found = expression.firstMatch(in: joined, range: NSRange(location: 0, length: (joined as NSString).length)) != nil
+        let text = MatchText(joined)
+        let found = expressions.contains { $0.matches(text) }
         table.withLock { table in
             if table.count >= 100_000 { table.removeAll(keepingCapacity: true) }
             table[joined] = found

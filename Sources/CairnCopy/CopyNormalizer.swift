@@ -37,6 +37,9 @@ struct CopyNormalizer {
         "_", "\u{00B7}", "\u{2027}", "\u{2219}", "\u{2022}", "\u{22C5}", "\u{30FB}", "\u{0387}", "\u{16EB}", "\u{2E31}",
     ]
     static let emphasis: Set<Unicode.Scalar> = ["*", "`", "~"]
+    /// The ASCII scalars the rules below change (emphasis, separators, spaces and breaks,
+    /// control codes): every other ASCII scalar stands for itself.
+    static let asciiSpecial: Set<UInt32> = Set((0x00...0x20).map { UInt32($0) } + [0x7F] + ["*", "`", "~", "_", "-"].map { UInt32(Character($0).asciiValue!) })
     /// Typographic apostrophes and quotes, read as the ASCII ones patterns are written with.
     static let apostrophes: Set<Unicode.Scalar> = ["\u{2018}", "\u{2019}", "\u{201B}", "\u{02BC}", "\u{2032}", "\u{FF07}"]
     static let quotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}"]
@@ -48,11 +51,19 @@ struct CopyNormalizer {
     ]
 
     /// The plain normalised form.
-    static func normalize(_ text: String) -> Mapped {
+    static func normalize(_ text: String, asciiFastPath: Bool = true) -> Mapped {
         let original = Array(text)
         var mapped = Mapped()
         var offset = 0
         while offset < original.count {
+            // ASCII (most copy) is its own NFKD form and holds no mark, ignorable or look-alike:
+            // straight to the same rules, without Foundation's decomposition. "&" may open an
+            // HTML character reference.
+            if asciiFastPath, let scalar = original[offset].unicodeScalars.first, original[offset].utf8.count == 1, scalar != "&" {
+                append(scalar, from: offset, to: &mapped)
+                offset += 1
+                continue
+            }
             var piece = String(original[offset])
             var length = 1
             if let entity = HTMLEntities.decode(original, at: offset) {
@@ -68,6 +79,10 @@ struct CopyNormalizer {
     }
 
     private static func append(_ scalar: Unicode.Scalar, from origin: Int, to mapped: inout Mapped) {
+        if scalar.isASCII && !asciiSpecial.contains(scalar.value) {
+            mapped.append(Character(scalar), from: origin)
+            return
+        }
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isBidiControl { return }
         switch properties.generalCategory {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One rule of a rule pack, as a Vale rule is: `existence` bans terms, `substitution` names the
 /// required replacement for each banned term. Scoped to every module or to some; `exceptions`
 /// excuse the non-medical senses of a banned term ("treat yourself"); `level` decides what a
@@ -21,8 +19,8 @@ struct CopyRule: Sendable {
     }
 
     /// One banned pattern, with the replacement a substitution rule requires.
-    struct Pattern: @unchecked Sendable {
-        let expression: NSRegularExpression
+    struct Pattern: Sendable {
+        let expression: CompiledPattern
         /// The pattern as compiled, vocabularies expanded, without the word-edge guards.
         let source: String
         let ignoreCase: Bool
@@ -30,8 +28,8 @@ struct CopyRule: Sendable {
 
         /// The pattern anchored to a whole string, for words rejoined across a space; compiled
         /// when asked, which is rare (only after the guard's joined-word check matched).
-        var whole: NSRegularExpression? {
-            try? NSRegularExpression(pattern: "^(?:" + source + ")$", options: ignoreCase ? [.caseInsensitive] : [])
+        var whole: CompiledPattern? {
+            try? CompiledPattern("^(?:" + source + ")$", ignoresCase: ignoreCase)
         }
     }
 
@@ -41,23 +39,22 @@ struct CopyRule: Sendable {
     let level: CopyLevel
     let scope: Scope
     let patterns: [Pattern]
-    let exceptions: [NSRegularExpression]
-    /// Every pattern in one expression: clean text, the common case, costs one match per rule.
-    let detector: NSRegularExpression?
+    let exceptions: [CompiledPattern]
+    /// Every pattern in one expression (or a few, for the largest rules): clean text, the
+    /// common case, costs one match per rule.
+    let detector: [CompiledPattern]?
 
     /// Every match in a normalised text, as (range in the normalised characters, what matched),
     /// leaving out matches that lie inside an exception.
-    func matches(in text: String) -> [(range: Range<Int>, pattern: Pattern)] {
-        if let detector, detector.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) == nil {
-            return []
-        }
+    func matches(in text: MatchText) -> [(range: Range<Int>, pattern: Pattern)] {
+        if let detector, !detector.contains(where: { $0.matches(text) }) { return [] }
         var found: [(Range<Int>, Pattern)] = []
         for pattern in patterns {
-            for range in CopyRule.ranges(of: pattern.expression, in: text) { found.append((range, pattern)) }
+            for range in pattern.expression.ranges(in: text) { found.append((range, pattern)) }
         }
         // Exceptions are searched only when a pattern matched: most text matches none.
         guard !found.isEmpty, !exceptions.isEmpty else { return found }
-        let excused = exceptions.flatMap { CopyRule.ranges(of: $0, in: text) }
+        let excused = exceptions.flatMap { $0.ranges(in: text) }
         return found.filter { match in
             !excused.contains(where: { $0.lowerBound <= match.0.lowerBound && match.0.upperBound <= $0.upperBound })
         }
@@ -65,18 +62,9 @@ struct CopyRule: Sendable {
 
     /// The first pattern that matches the whole of `word`, unless an exception covers it.
     func wholeMatch(_ word: String) -> Pattern? {
-        if exceptions.contains(where: { !CopyRule.ranges(of: $0, in: word).isEmpty }) { return nil }
-        return patterns.first { pattern in pattern.whole.map { !CopyRule.ranges(of: $0, in: word).isEmpty } ?? false }
-    }
-
-    /// Match ranges in character offsets (NSString ranges count UTF-16 units).
-    static func ranges(of expression: NSRegularExpression, in text: String) -> [Range<Int>] {
-        let length = (text as NSString).length
-        return expression.matches(in: text, range: NSRange(location: 0, length: length)).compactMap { result in
-            guard let range = Range(result.range, in: text), !range.isEmpty else { return nil }
-            let start = text.distance(from: text.startIndex, to: range.lowerBound)
-            return start..<(start + text[range].count)
-        }
+        let text = MatchText(word)
+        if exceptions.contains(where: { $0.matches(text) }) { return nil }
+        return patterns.first { pattern in pattern.whole?.matches(text) ?? false }
     }
 
     func message(for match: String, pattern: Pattern) -> String {

@@ -104,7 +104,7 @@ enum RulePackLoader {
                 patterns.append(try compile(banned.string ?? "", replacement.string, YAMLFolder.line(banned), "swap"))
             }
         }
-        var exceptions: [NSRegularExpression] = []
+        var exceptions: [CompiledPattern] = []
         if let node = values["exceptions"] {
             guard let items = node.sequence, !items.isEmpty else {
                 throw RulePackError(file: file, line: YAMLFolder.line(node), key: "exceptions", problem: "must be a non-empty list of patterns")
@@ -113,9 +113,7 @@ enum RulePackLoader {
                 exceptions.append(try compile(item.string ?? "", nil, YAMLFolder.line(item), "exceptions").expression)
             }
         }
-        let detector = try? NSRegularExpression(
-            pattern: wordStart + "(?:" + patterns.map(\.source).joined(separator: "|") + ")" + wordEnd,
-            options: ignoreCase ? [.caseInsensitive] : [])
+        let detector = CompiledPattern.union(patterns.map(\.source), prefix: wordStart, suffix: wordEnd, ignoresCase: ignoreCase)
         return CopyRule(id: id, kind: kind, message: message, level: level, scope: scope, patterns: patterns,
                         exceptions: exceptions, detector: detector)
     }
@@ -140,8 +138,8 @@ enum RulePackLoader {
         return .modules(ids)
     }
 
-    /// Word edges, matched without case folding: a case-insensitive `\w` makes ICU close the
-    /// whole word class over case, which was most of the guard's start-up time.
+    /// Word edges, matched without case folding (a case-insensitive `\w` is the same class, and
+    /// saying so keeps the edges cheap in any engine).
     static let wordStart = "(?-i:(?<![\\w]))"
     static let wordEnd = "(?-i:(?![\\w]))"
 
@@ -165,19 +163,18 @@ enum RulePackLoader {
             }
             expanded.replaceSubrange(open.lowerBound..<close.upperBound, with: vocabulary.alternation)
         }
-        let options: NSRegularExpression.Options = ignoreCase ? [.caseInsensitive] : []
+        let expression: CompiledPattern
         do {
-            let expression = try NSRegularExpression(pattern: wordStart + "(?:" + expanded + ")" + wordEnd, options: options)
-            // A pattern that matches nothing at all would switch its rule off silently.
-            if expression.firstMatch(in: "", range: NSRange(location: 0, length: 0)) != nil {
-                throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' matches empty text")
-            }
-            return CopyRule.Pattern(expression: expression, source: expanded, ignoreCase: ignoreCase, replacement: replacement)
-        } catch let error as RulePackError {
-            throw error
+            expression = try CompiledPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase)
         } catch {
-            throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' is not a valid regular expression")
+            throw RulePackError(file: file, line: line, key: key,
+                                problem: "'\(source)' is not a valid regular expression: \(error.message)")
         }
+        // A pattern that matches nothing at all would switch its rule off silently.
+        if expression.matches(MatchText("")) {
+            throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' matches empty text")
+        }
+        return CopyRule.Pattern(expression: expression, source: expanded, ignoreCase: ignoreCase, replacement: replacement)
     }
 }
 

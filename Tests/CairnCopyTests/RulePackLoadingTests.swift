@@ -105,7 +105,7 @@ struct RulePackLoadingTests {
                 == "Broken.yml:3: key 'level': must be one of error, warning, suggestion (found 'fatal')")
         #expect(try rule("extends: existence\nmessage: '%s'\ntokenz: [a]\n").hasPrefix("Broken.yml:3: key 'tokenz': is not a rule key; allowed:"))
         #expect(try rule("extends: existence\nmessage: '%s'\ntokens: ['(unclosed']\n")
-                == "Broken.yml:3: key 'tokens': '(unclosed' is not a valid regular expression")
+                == "Broken.yml:3: key 'tokens': '(unclosed' is not a valid regular expression: missing closing parenthesis")
         #expect(try rule("extends: existence\nmessage: '%s'\ntokens: ['']\n") == "Broken.yml:3: key 'tokens': holds an empty pattern")
         #expect(try rule("extends: existence\nmessage: '%s'\ntokens: ['a*']\n") == "Broken.yml:3: key 'tokens': 'a*' matches empty text")
         #expect(try rule("extends: existence\nmessage: '%s'\nignorecase: maybe\ntokens: [a]\n")

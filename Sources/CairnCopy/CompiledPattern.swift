@@ -1,0 +1,136 @@
+import CPCRE2
+
+/// A rule pattern compiled by PCRE2 (Debian's libpcre2) with its JIT: the guard matches every
+/// sentence Cairn prints against a few hundred patterns, some of them alternations of hundreds
+/// of condition names, and PCRE2's JIT runs them about ten times faster than ICU's backtracking
+/// matcher behind NSRegularExpression (BENCHMARKS.md, the copy guard). Patterns are UTF-8 with
+/// Unicode properties (`\w` is any letter, digit or underscore of any script); matching is
+/// case-insensitive unless a rule says otherwise.
+///
+/// The compiled code is read-only once built, so one pattern serves every thread; each match
+/// gets its own match data.
+final class CompiledPattern: @unchecked Sendable {
+    /// Why a pattern does not compile, and the character offset PCRE2 points at.
+    struct Failure: Error {
+        let message: String
+        let offset: Int
+    }
+
+    let source: String
+    let ignoresCase: Bool
+    private let code: OpaquePointer
+
+    init(_ source: String, ignoresCase: Bool) throws(Failure) {
+        self.source = source
+        self.ignoresCase = ignoresCase
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let options = PCRE2_UTF | PCRE2_UCP | (ignoresCase ? PCRE2_CASELESS : 0)
+        let compiled = source.withCString { pattern in
+            pcre2_compile_8(UnsafeRawPointer(pattern).assumingMemoryBound(to: UInt8.self), cairn_pcre2_zero_terminated(),
+                            options, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            throw Failure(message: CompiledPattern.message(errorCode), offset: errorOffset)
+        }
+        // Without the JIT (a kernel that refuses executable memory), matching still works.
+        _ = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE)
+        code = compiled
+    }
+
+    deinit {
+        pcre2_code_free_8(code)
+    }
+
+    /// Alternatives as few patterns as PCRE2 can hold (its compiled patterns are limited in
+    /// size; a vocabulary of condition names fills much of one), each `prefix(?:a|b|...)suffix`:
+    /// the text matches the union when it matches any of them. Nil when an alternative does not
+    /// compile on its own.
+    static func union(_ alternatives: [String], prefix: String = "", suffix: String = "",
+                      ignoresCase: Bool) -> [CompiledPattern]? {
+        guard !alternatives.isEmpty else { return [] }
+        do {
+            return [try CompiledPattern(prefix + "(?:" + alternatives.joined(separator: "|") + ")" + suffix, ignoresCase: ignoresCase)]
+        } catch {
+            guard alternatives.count > 1 else { return nil }
+            let half = alternatives.count / 2
+            guard let first = union(Array(alternatives[..<half]), prefix: prefix, suffix: suffix, ignoresCase: ignoresCase),
+                  let second = union(Array(alternatives[half...]), prefix: prefix, suffix: suffix, ignoresCase: ignoresCase)
+            else { return nil }
+            return first + second
+        }
+    }
+
+    /// Whether the pattern matches anywhere in the text.
+    func matches(_ text: MatchText) -> Bool {
+        firstMatch(in: text, from: 0) != nil
+    }
+
+    /// Every non-overlapping, non-empty match, as character offsets into the text.
+    func ranges(in text: MatchText) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var start = 0
+        while start <= text.bytes.count, let match = firstMatch(in: text, from: start) {
+            if match.isEmpty {
+                start = match.upperBound + 1
+                continue
+            }
+            found.append(text.characterOffset(ofByte: match.lowerBound)..<text.characterOffset(ofByte: match.upperBound))
+            start = match.upperBound
+        }
+        return found
+    }
+
+    /// The first match at or after a byte offset, as byte offsets.
+    private func firstMatch(in text: MatchText, from start: Int) -> Range<Int>? {
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
+        defer { pcre2_match_data_free_8(data) }
+        let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in
+            let subject = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            let status = pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK, data, nil)
+            // The JIT's stack is small; a pattern that needs more is matched by the interpreter.
+            guard status == PCRE2_ERROR_JIT_STACKLIMIT else { return status }
+            return pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, data, nil)
+        }
+        guard result > 0 else { return nil }
+        let vector = pcre2_get_ovector_pointer_8(data)!
+        return vector[0]..<vector[1]
+    }
+
+    private static func message(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        return length > 0 ? String(decoding: buffer[..<Int(length)], as: UTF8.self) : "error \(code)"
+    }
+}
+
+/// A text as the matcher reads it: its UTF-8 bytes, and for each byte the character it belongs
+/// to, so matches come back as character offsets (what the normaliser's origin maps index).
+struct MatchText {
+    let bytes: [UInt8]
+    /// The character offset at each byte offset, and one past the end; nil when every character
+    /// is one byte (most copy), where the two offsets agree.
+    private let characterAtByte: [Int]?
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+        // In ASCII text only CR LF is one character of two bytes.
+        let ascii = !bytes.contains(where: { $0 >= 0x80 })
+        guard !ascii || zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x0D && $1 == 0x0A }) else {
+            characterAtByte = nil
+            return
+        }
+        var map: [Int] = []
+        map.reserveCapacity(bytes.count + 1)
+        for (index, character) in text.enumerated() {
+            map.append(contentsOf: repeatElement(index, count: character.utf8.count))
+        }
+        map.append(text.count)
+        characterAtByte = map
+    }
+
+    func characterOffset(ofByte offset: Int) -> Int {
+        guard let characterAtByte else { return offset }
+        return characterAtByte[offset]
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import CairnCopy
+
+@Suite("Copy normaliser")
+struct CopyNormalizerTests {
+    static func same(_ a: CopyNormalizer.Mapped, _ b: CopyNormalizer.Mapped) -> Bool {
+        a.characters == b.characters && a.origins == b.origins && a.breaks == b.breaks && a.wide == b.wide
+    }
+
+    @Test("the ASCII fast path gives exactly the full path's form: every ASCII character in every position, and the corpus")
+    func asciiFastPath() throws {
+        var texts: [String] = []
+        for value in 0..<128 {
+            let character = String(Character(Unicode.Scalar(UInt8(value))))
+            texts += [character, "a\(character)b", "\(character) x", "x \(character)", "d\(character)i\(character)a\(character)g",
+                      "you\(character)\(character)should", "\(character)\n\(character)"]
+        }
+        #expect(CopyCorpusTests.cases.count > 700)
+        texts += CopyCorpusTests.cases.map(\.text)
+        for text in texts {
+            let fast = CopyNormalizer.normalize(text), full = CopyNormalizer.normalize(text, asciiFastPath: false)
+            #expect(CopyNormalizerTests.same(fast, full), "\(text.debugDescription)")
+        }
+    }
+}
