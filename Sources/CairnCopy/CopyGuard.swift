@@ -411,9 +411,9 @@ public struct CopyGuard: Sendable {
         var index = 0
         let characters = form.characters
         while index < characters.count {
-            guard characters[index].isLetter || characters[index].isNumber else { index += 1; continue }
+            guard characters[index].isLetterFast || characters[index].isNumberFast else { index += 1; continue }
             let start = index
-            while index < characters.count && (characters[index].isLetter || characters[index].isNumber || characters[index] == "'") {
+            while index < characters.count && (characters[index].isLetterFast || characters[index].isNumberFast || characters[index] == "'") {
                 index += 1
             }
             out.append((String(characters[start..<index]).lowercased(), start, index))

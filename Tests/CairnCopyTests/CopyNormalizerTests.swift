@@ -23,4 +23,14 @@ struct CopyNormalizerTests {
             #expect(CopyNormalizerTests.same(fast, full), "\(text.debugDescription)")
         }
     }
+
+    @Test("the byte answers for letters and digits equal Unicode's on every ASCII character, CR LF included")
+    func asciiClasses() {
+        var characters = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        characters += ["\r\n", "é", "ß", "٣", "Ⅻ"]
+        for character in characters {
+            #expect(character.isLetterFast == character.isLetter, "\(character.debugDescription)")
+            #expect(character.isNumberFast == character.isNumber, "\(character.debugDescription)")
+        }
+    }
 }
