@@ -7,6 +7,10 @@
 static inline int cairn_sqlite3_bind_text_transient(sqlite3_stmt *stmt, int index, const char *text, int length) {
     return sqlite3_bind_text(stmt, index, text, length, SQLITE_TRANSIENT);
 }
+// SQLITE_STATIC: the caller keeps the text where it is until the statement is reset.
+static inline int cairn_sqlite3_bind_text_static(sqlite3_stmt *stmt, int index, const char *text, int length) {
+    return sqlite3_bind_text(stmt, index, text, length, SQLITE_STATIC);
+}
 // sqlite3_db_config is variadic, which Swift cannot call. Every connection Cairn opens gets
 // this: defensive mode (no writes to the schema or shadow tables by SQL), an untrusted schema
 // (functions with side effects refused in views, triggers and defaults), no extension loading,

@@ -44,4 +44,16 @@ struct CalendarDayTests {
         #expect(CalendarDay(iso: "2026-02-28")!.adding(days: 1).description == "2026-03-01")
         #expect(CalendarDay(iso: "1969-12-31")!.daysSinceEpoch == -1)
     }
+
+    @Test("days print as YYYY-MM-DD from year 1 to 9999, and read back")
+    func printing() {
+        for text in ["0001-01-01", "0099-02-28", "0999-12-31", "1900-03-01", "1970-01-01", "2000-02-29", "9999-12-31"] {
+            #expect(CalendarDay(iso: text)!.description == text)
+        }
+        var day = CalendarDay(iso: "1899-12-25")!
+        for _ in 0..<800 {
+            #expect(CalendarDay(iso: day.description) == day)
+            day = day.adding(days: 97)
+        }
+    }
 }

@@ -52,6 +52,11 @@ struct ContractValueTests {
         #expect(try ContractValue.token("Skipped Meal") == "skipped_meal")
         #expect(try ContractValue.token("aged-cheese") == "aged_cheese")
         #expect(throws: ContractValue.Problem.notAToken) { try ContractValue.token("café!") }
+        #expect(throws: ContractValue.Problem.notAToken) { try ContractValue.token("") }
+        #expect(throws: ContractValue.Problem.notAToken) { try ContractValue.token("red wine!") }
+        // Not ASCII, but lower-cased to a token by Unicode's rules: the Kelvin sign is a "k".
+        #expect(try ContractValue.token("\u{212A}ale") == "kale")
+        #expect(try ContractValue.token("Caffeine_2 x") == "caffeine_2_x")
     }
 
     @Test("tables are named by their file names, case-insensitively")

@@ -106,12 +106,35 @@ public enum ContractValue {
 
     /// A factor token: lower-cased, letters, digits and `_`; spaces and hyphens become `_`.
     public static func token(_ text: Substring) throws(Problem) -> String {
+        // ASCII, the usual case, from the bytes; other text (whose lower case may be ASCII, as
+        // the Kelvin sign's is) by Unicode's rules below.
+        if let token = asciiToken(text.utf8) { return token }
         let lowered = text.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 }
         let token = String(lowered)
         guard !token.isEmpty,
               token.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "_" })
         else { throw .notAToken }
         return token
+    }
+}
+
+extension ContractValue {
+    /// The token of ASCII text, or nil when the text is not ASCII or not a token (the full
+    /// rules then decide).
+    static func asciiToken(_ utf8: Substring.UTF8View) -> String? {
+        guard !utf8.isEmpty else { return nil }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(utf8.count)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            case UInt8(ascii: " "), UInt8(ascii: "-"): bytes.append(UInt8(ascii: "_"))
+            default: return nil
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

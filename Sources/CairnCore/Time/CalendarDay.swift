@@ -66,7 +66,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// `YYYY-MM-DD`.
     public var description: String {
         let (y, m, d) = civil
-        return CalendarDay.pad(y, 4) + "-" + CalendarDay.pad(m, 2) + "-" + CalendarDay.pad(d, 2)
+        guard (0...9999).contains(y) else { return CalendarDay.pad(y, 4) + "-" + CalendarDay.pad(m, 2) + "-" + CalendarDay.pad(d, 2) }
+        // Written digit by digit: imports store a day for every dated row.
+        let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+        let bytes: [UInt8] = [zero + UInt8(y / 1000), zero + UInt8(y / 100 % 10), zero + UInt8(y / 10 % 10), zero + UInt8(y % 10), dash,
+                              zero + UInt8(m / 10), zero + UInt8(m % 10), dash, zero + UInt8(d / 10), zero + UInt8(d % 10)]
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {

@@ -70,8 +70,10 @@ public enum DatasetSchema {
         return sql
     }
 
-    /// Indexes for the lookups analyses make. Created after a bulk load, inside its transaction,
-    /// because building an index once is cheaper than maintaining it row by row.
+    /// Indexes for the lookups analyses make. Created when an import begins, inside its
+    /// transaction: the import's writer thread keeps them up to date as rows arrive (mostly in
+    /// profile and time order, so appends), in parallel with parsing, where one build at the end
+    /// ran alone on the parsing thread.
     public static let indexSQL = """
         CREATE INDEX IF NOT EXISTS readings_by_profile_marker ON readings(profile_id, marker, date_epoch);
         CREATE INDEX IF NOT EXISTS visits_by_profile ON visits(profile_id, date_epoch);

@@ -4,6 +4,8 @@ import CairnCore
 /// the marker library with the dataset's custom markers, and the issues found so far.
 final class ImportContext {
     let database: SQLiteDatabase
+    /// Every insert of the import, in order (`InsertPipeline`).
+    let inserts: InsertPipeline
     let now: Int
     private(set) var library: MarkerLibrary
     private(set) var issues: [ImportIssue] = []
@@ -22,17 +24,17 @@ final class ImportContext {
     /// so that duplicate ids and medications naming a headache cost a hash lookup, not a query.
     private var headacheKeys: Set<HeadacheKey>?
 
-    func knowsHeadache(profile: String, id: String) throws -> Bool {
-        try loadHeadacheKeys()
-        return headacheKeys!.contains(HeadacheKey(profile: profile, id: id))
+    func knowsHeadache(profile: String, id: String) -> Bool {
+        headacheKeys!.contains(HeadacheKey(profile: profile, id: id))
     }
 
-    func addHeadache(profile: String, id: String) throws {
-        try loadHeadacheKeys()
+    func addHeadache(profile: String, id: String) {
         headacheKeys!.insert(HeadacheKey(profile: profile, id: id))
     }
 
-    private func loadHeadacheKeys() throws {
+    /// Reads the dataset's headache ids, once, before a file that needs them: a pipelined file
+    /// must not read the database while its writer runs.
+    func loadHeadacheKeys() throws {
         guard headacheKeys == nil else { return }
         var known: Set<HeadacheKey> = []
         let existing = try database.prepare("SELECT profile_id, headache_id FROM headaches")
@@ -45,13 +47,13 @@ final class ImportContext {
         let id: String
     }
 
-    private let insertProfile: SQLiteStatement
+    private let insertProfile: InsertPipeline.Insert
 
     init(database: SQLiteDatabase, now: Int) throws {
         self.database = database
         self.now = now
-        self.insertProfile = try database.prepare(
-            "INSERT INTO profiles(profile_id, display_name, time_zone) VALUES (?1, ?1, 'UTC')")
+        inserts = InsertPipeline(database: database)
+        self.insertProfile = try inserts.prepare("INSERT INTO profiles(profile_id, display_name, time_zone) VALUES (?1, ?1, 'UTC')")
         let profiles = try database.prepare("SELECT profile_id, time_zone FROM profiles")
         var zones: [String: CachedZone] = [:]
         self.library = .builtIn
@@ -81,8 +83,9 @@ final class ImportContext {
     /// Creates the profiles the row needed, now that it is stored.
     func rowStored() throws {
         for id in pendingProfiles where zones[id] == nil {
-            try insertProfile.bind(id, at: 1)
-            try insertProfile.run()
+            let bind = StatementBinder(insertProfile)
+            bind.add(id)
+            try bind.run()
             createdProfiles.append(id)
             zones[id] = cachedZone(.utc)
         }

@@ -19,6 +19,15 @@ struct ImportInput {
         }
     }
 
+    /// Whether the file's rows go through the import's writer thread: event tables, whose rows
+    /// never read the dataset as they are stored.
+    var isEventTable: Bool {
+        switch format {
+        case .contract(let table): return ContractTable.eventTables.contains(table)
+        case .syntheaObservations: return true
+        }
+    }
+
     /// Load order: contract tables in contract order, then Synthea files, each group by path.
     var order: (Int, String) {
         switch format {

@@ -59,7 +59,7 @@ final class ReadingIntake {
     }
 
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
     private var profileIndex: [String: Int32] = [:]
     private var markerIndex: [String: Int32] = [:]
     private var recent: [SeriesKey: RecentValues] = [:]
@@ -67,7 +67,7 @@ final class ReadingIntake {
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        insert = try context.inserts.prepareInsert(
             into: "readings",
             columns: ["profile_id", "marker", "value", "unit", "date", "date_epoch", "date_day", "note", "source",
                       "entered_value", "entered_unit"])
@@ -137,16 +137,16 @@ final class ReadingIntake {
 
         // Keep what was entered whenever it differs from what is stored, even in spelling only.
         let converted = value != candidate.value || (candidate.unit.map { $0 != marker.unit } ?? false)
-        var bind = StatementBinder(insert)
-        try bind.add(candidate.profileID)
-        try bind.add(marker.id)
-        try bind.add(value)
-        try bind.add(marker.unit)
-        try bind.add(EventTimeColumns(text: candidate.dateText, epoch: epoch, day: day.description))
-        try bind.add(candidate.note)
-        try bind.add(candidate.source)
-        try bind.add(converted ? candidate.value : nil)
-        try bind.add(converted ? candidate.unit : nil)
+        let bind = StatementBinder(insert)
+        bind.add(candidate.profileID)
+        bind.add(marker.id)
+        bind.add(value)
+        bind.add(marker.unit)
+        bind.add(EventTimeColumns(text: candidate.dateText, epoch: epoch, day: day.description))
+        bind.add(candidate.note)
+        bind.add(candidate.source)
+        bind.add(converted ? candidate.value : nil)
+        bind.add(converted ? candidate.unit : nil)
         try bind.run()
     }
 

@@ -1,43 +1,27 @@
-/// Binds values to a prepared statement's parameters in order, so an insert reads as a list of
-/// its values instead of numbered calls.
+/// Binds a row's values in order and ends the row, so an insert reads as a list of its values
+/// instead of numbered calls. Rows go through the import's `InsertPipeline`.
 struct StatementBinder {
-    let statement: SQLiteStatement
-    private var index: Int32 = 0
+    let insert: InsertPipeline.Insert
 
-    init(_ statement: SQLiteStatement) {
-        self.statement = statement
+    init(_ insert: InsertPipeline.Insert) {
+        self.insert = insert
     }
 
-    mutating func add(_ value: String?) throws(SQLiteError) {
-        index += 1
-        try statement.bind(value, at: index)
-    }
-
-    mutating func add(_ value: Double?) throws(SQLiteError) {
-        index += 1
-        try statement.bind(value, at: index)
-    }
-
-    mutating func add(_ value: Int?) throws(SQLiteError) {
-        index += 1
-        try statement.bind(value, at: index)
-    }
-
-    mutating func add(_ value: Bool?) throws(SQLiteError) {
-        index += 1
-        try statement.bind(value, at: index)
-    }
+    func add(_ value: String?) { insert.pipeline.add(value) }
+    func add(_ value: Double?) { insert.pipeline.add(value) }
+    func add(_ value: Int?) { insert.pipeline.add(value) }
+    func add(_ value: Bool?) { insert.pipeline.add(value) }
 
     /// Binds a time as its three stored columns: text, epoch and local day.
-    mutating func add(_ time: EventTimeColumns?) throws(SQLiteError) {
-        try add(time?.text)
-        try add(time?.epoch)
-        try add(time?.day)
+    func add(_ time: EventTimeColumns?) {
+        add(time?.text)
+        add(time?.epoch)
+        add(time?.day)
     }
 
-    /// Runs the insert and makes the statement ready for the next row.
+    /// Ends the row: it runs now, or is queued for the pipeline's writer.
     func run() throws(SQLiteError) {
-        try statement.run()
+        try insert.pipeline.endRow(insert)
     }
 }
 
@@ -64,8 +48,8 @@ struct EventTimeColumns {
 
 extension SQLiteDatabase {
     /// `INSERT INTO table(columns...) VALUES (?, ...)` for a table's stored columns.
-    func prepareInsert(into table: String, columns: [String]) throws(SQLiteError) -> SQLiteStatement {
+    func insertSQL(into table: String, columns: [String]) -> String {
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return try prepare("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        return "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
     }
 }

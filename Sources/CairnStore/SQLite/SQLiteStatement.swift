@@ -30,6 +30,14 @@ public final class SQLiteStatement {
         try check(code)
     }
 
+    /// Binds text that stays where it is until the statement is reset (no copy by SQLite).
+    func bindStatic(_ bytes: UnsafePointer<UInt8>?, count: Int, at index: Int32) throws(SQLiteError) {
+        let code = bytes.map { pointer in
+            pointer.withMemoryRebound(to: CChar.self, capacity: count) { cairn_sqlite3_bind_text_static(handle, index, $0, Int32(count)) }
+        } ?? cairn_sqlite3_bind_text_transient(handle, index, "", 0)
+        try check(code)
+    }
+
     public func bind(_ value: Double?, at index: Int32) throws(SQLiteError) {
         guard let value else { return try check(sqlite3_bind_null(handle, index)) }
         try check(sqlite3_bind_double(handle, index, value))

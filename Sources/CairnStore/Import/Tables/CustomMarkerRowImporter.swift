@@ -4,13 +4,13 @@ import CairnCore
 /// already names another marker is rejected, so resolution never becomes ambiguous.
 final class CustomMarkerRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let upsert: SQLiteStatement
+    private let upsert: InsertPipeline.Insert
     /// Marker ids defined so far in this import, with the line that did.
     private var defined: [String: Int] = [:]
 
     init(context: ImportContext) throws {
         self.context = context
-        upsert = try context.database.prepare("""
+        upsert = try context.inserts.prepare("""
             INSERT OR REPLACE INTO markers(marker_id, display_name, unit, category, ref_low, ref_high,
                 plausible_min, plausible_max, higher_is_better, aliases, loinc)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -46,18 +46,18 @@ final class CustomMarkerRowImporter: ContractRowImporter {
                                 + "remove it from this marker's names", reason: .markerNameConflict)
         }
         defined[id] = row.csv.line
-        var bind = StatementBinder(upsert)
-        try bind.add(id)
-        try bind.add(marker.displayName)
-        try bind.add(marker.unit)
-        try bind.add(try row.text("category"))
-        try bind.add(low)
-        try bind.add(high)
-        try bind.add(marker.plausibleMin)
-        try bind.add(marker.plausibleMax)
-        try bind.add(higherIsBetter)
-        try bind.add(marker.aliases.isEmpty ? nil : marker.aliases.joined(separator: "|"))
-        try bind.add(marker.loincCodes.isEmpty ? nil : marker.loincCodes.joined(separator: "|"))
+        let bind = StatementBinder(upsert)
+        bind.add(id)
+        bind.add(marker.displayName)
+        bind.add(marker.unit)
+        try bind.add(row.text("category"))
+        bind.add(low)
+        bind.add(high)
+        bind.add(marker.plausibleMin)
+        bind.add(marker.plausibleMax)
+        bind.add(higherIsBetter)
+        bind.add(marker.aliases.isEmpty ? nil : marker.aliases.joined(separator: "|"))
+        bind.add(marker.loincCodes.isEmpty ? nil : marker.loincCodes.joined(separator: "|"))
         try bind.run()
     }
 }

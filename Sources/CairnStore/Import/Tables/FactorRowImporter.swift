@@ -3,11 +3,11 @@ import CairnCore
 /// factors rows: exposures and lifestyle entries; a date alone covers that whole local day.
 final class FactorRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        insert = try context.inserts.prepareInsert(
             into: "factors", columns: ["profile_id", "at", "at_epoch", "at_day", "factor", "value"])
     }
 
@@ -23,11 +23,11 @@ final class FactorRowImporter: ContractRowImporter {
         _ = try row.requiredText("at")
         let zone = try context.zone(forProfile: profile)
         let at = try row.time("at", in: zone)!
-        var bind = StatementBinder(insert)
-        try bind.add(profile)
-        try bind.add(EventTimeColumns(at))
-        try bind.add(factor)
-        try bind.add(try row.number("value"))
+        let bind = StatementBinder(insert)
+        bind.add(profile)
+        bind.add(EventTimeColumns(at))
+        bind.add(factor)
+        try bind.add(row.number("value"))
         try bind.run()
     }
 }

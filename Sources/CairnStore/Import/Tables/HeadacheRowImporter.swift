@@ -3,11 +3,12 @@ import CairnCore
 /// headaches rows. headache_id is unique within a profile, across imports.
 final class HeadacheRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        try context.loadHeadacheKeys()
+        insert = try context.inserts.prepareInsert(
             into: "headaches",
             columns: ["profile_id", "headache_id", "onset_at", "onset_at_epoch", "onset_at_day", "resolved_at",
                       "resolved_at_epoch", "resolved_at_day", "severity", "onset_speed", "aura",
@@ -17,7 +18,7 @@ final class HeadacheRowImporter: ContractRowImporter {
     func importRow(_ row: RowReader) throws {
         let profile = try row.requiredText("profile_id")
         let id = try row.requiredText("headache_id")
-        guard try !context.knowsHeadache(profile: profile, id: id) else {
+        guard !context.knowsHeadache(profile: profile, id: id) else {
             throw row.invalid("headache_id", "\(profile) already has a headache \"\(id)\"; headache_id must be unique",
                               reason: .duplicateHeadacheID)
         }
@@ -42,20 +43,20 @@ final class HeadacheRowImporter: ContractRowImporter {
             throw row.invalid("resolved_at", "resolved_at \(resolved.text) is before onset_at \(onset.text)",
                               reason: .resolvedBeforeOnset)
         }
-        var bind = StatementBinder(insert)
-        try bind.add(profile)
-        try bind.add(id)
-        try bind.add(EventTimeColumns(onset))
-        try bind.add(resolved.map(EventTimeColumns.init))
-        try bind.add(severity)
-        try bind.add(onsetSpeed)
-        try bind.add(try row.boolean("aura"))
-        try bind.add(try row.boolean("visual_disturbance"))
+        let bind = StatementBinder(insert)
+        bind.add(profile)
+        bind.add(id)
+        bind.add(EventTimeColumns(onset))
+        bind.add(resolved.map(EventTimeColumns.init))
+        bind.add(severity)
+        bind.add(onsetSpeed)
+        try bind.add(row.boolean("aura"))
+        try bind.add(row.boolean("visual_disturbance"))
         let symptoms = try row.list("symptoms")
-        try bind.add(symptoms.isEmpty ? nil : symptoms.joined(separator: "|"))
-        try bind.add(try row.text("headache_type"))
-        try bind.add(try row.text("notes"))
+        bind.add(symptoms.isEmpty ? nil : symptoms.joined(separator: "|"))
+        try bind.add(row.text("headache_type"))
+        try bind.add(row.text("notes"))
         try bind.run()
-        try context.addHeadache(profile: profile, id: id)
+        context.addHeadache(profile: profile, id: id)
     }
 }

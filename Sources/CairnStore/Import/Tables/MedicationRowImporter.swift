@@ -4,11 +4,12 @@ import CairnCore
 /// earlier in this import: headaches load first) is kept with a warning.
 final class MedicationRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        try context.loadHeadacheKeys()
+        insert = try context.inserts.prepareInsert(
             into: "medications",
             columns: ["profile_id", "taken_at", "taken_at_epoch", "taken_at_day", "name", "dose", "is_acute",
                       "effectiveness", "headache_id"])
@@ -24,19 +25,19 @@ final class MedicationRowImporter: ContractRowImporter {
         let effectiveness = try row.integer("effectiveness", in: 1...5)
         let headache = try row.text("headache_id")
         if let headache {
-            if try !context.knowsHeadache(profile: profile, id: headache) {
+            if !context.knowsHeadache(profile: profile, id: headache) {
                 context.record(.warning, .unknownHeadache, column: row.position("headache_id"), columnName: "headache_id",
                                message: "\(profile) has no headache \"\(headache)\" (kept)")
             }
         }
-        var bind = StatementBinder(insert)
-        try bind.add(profile)
-        try bind.add(EventTimeColumns(takenAt))
-        try bind.add(name)
-        try bind.add(try row.text("dose"))
-        try bind.add(isAcute)
-        try bind.add(effectiveness)
-        try bind.add(headache)
+        let bind = StatementBinder(insert)
+        bind.add(profile)
+        bind.add(EventTimeColumns(takenAt))
+        bind.add(name)
+        try bind.add(row.text("dose"))
+        bind.add(isAcute)
+        bind.add(effectiveness)
+        bind.add(headache)
         try bind.run()
     }
 }

@@ -5,12 +5,12 @@ import Foundation
 /// changes every stored local day and instant of that profile is recomputed in the new zone.
 final class ProfileRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let upsert: SQLiteStatement
+    private let upsert: InsertPipeline.Insert
     private let currentZone: SQLiteStatement
 
     init(context: ImportContext) throws {
         self.context = context
-        upsert = try context.database.prepare("""
+        upsert = try context.inserts.prepare("""
             INSERT INTO profiles(profile_id, display_name, time_zone, birth_date, sex, relationship, member_type,
                                  height_cm, weight_kg)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -54,16 +54,16 @@ final class ProfileRowImporter: ContractRowImporter {
         let previousZone = try currentZone.step() ? currentZone.text(0) : nil
         currentZone.reset()
 
-        var bind = StatementBinder(upsert)
-        try bind.add(id)
-        try bind.add(try row.text("display_name") ?? id)
-        try bind.add(zone.identifier)
-        try bind.add(birthDate)
-        try bind.add(try row.choice("sex", from: Profile.Sex.allCases.map(\.rawValue)))
-        try bind.add(try row.choice("relationship", from: Profile.Relationship.allCases.map(\.rawValue)))
-        try bind.add(try row.choice("member_type", from: Profile.MemberType.allCases.map(\.rawValue)))
-        try bind.add(height)
-        try bind.add(weight)
+        let bind = StatementBinder(upsert)
+        bind.add(id)
+        try bind.add(row.text("display_name") ?? id)
+        bind.add(zone.identifier)
+        bind.add(birthDate)
+        try bind.add(row.choice("sex", from: Profile.Sex.allCases.map(\.rawValue)))
+        try bind.add(row.choice("relationship", from: Profile.Relationship.allCases.map(\.rawValue)))
+        try bind.add(row.choice("member_type", from: Profile.MemberType.allCases.map(\.rawValue)))
+        bind.add(height)
+        bind.add(weight)
         try bind.run()
 
         context.profilesDefinedHere.insert(id)

@@ -7,11 +7,11 @@ final class ReferenceOverrideRowImporter: ContractRowImporter {
     private var markers: [String: MarkerDefinition] = [:]
     /// (profile, marker id) pairs defined so far in this import, with the line that did.
     private var defined: [String: Int] = [:]
-    private let upsert: SQLiteStatement
+    private let upsert: InsertPipeline.Insert
 
     init(context: ImportContext) throws {
         self.context = context
-        upsert = try context.database.prepare(
+        upsert = try context.inserts.prepare(
             "INSERT OR REPLACE INTO reference_overrides(profile_id, marker, ref_low, ref_high) VALUES (?, ?, ?, ?)")
     }
 
@@ -33,11 +33,11 @@ final class ReferenceOverrideRowImporter: ContractRowImporter {
         }
         defined[key] = row.csv.line
         _ = try context.zone(forProfile: profile)
-        var bind = StatementBinder(upsert)
-        try bind.add(profile)
-        try bind.add(marker.id)
-        try bind.add(low)
-        try bind.add(high)
+        let bind = StatementBinder(upsert)
+        bind.add(profile)
+        bind.add(marker.id)
+        bind.add(low)
+        bind.add(high)
         try bind.run()
     }
 }

@@ -3,11 +3,11 @@ import CairnCore
 /// sleep rows: one night each, dated by the day the night began.
 final class SleepRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        insert = try context.inserts.prepareInsert(
             into: "sleep",
             columns: ["profile_id", "night_of", "night_of_epoch", "night_of_day", "duration_min", "quality", "source"])
     }
@@ -25,12 +25,12 @@ final class SleepRowImporter: ContractRowImporter {
         guard (0...1440).contains(minutes) else {
             throw row.invalid("duration_min", "\(NumberText.format(minutes)) minutes is not a night's sleep; give 0-1440")
         }
-        var bind = StatementBinder(insert)
-        try bind.add(profile)
-        try bind.add(EventTimeColumns(night))
-        try bind.add(minutes)
-        try bind.add(try row.integer("quality", in: 1...5))
-        try bind.add(try row.text("source"))
+        let bind = StatementBinder(insert)
+        bind.add(profile)
+        bind.add(EventTimeColumns(night))
+        bind.add(minutes)
+        try bind.add(row.integer("quality", in: 1...5))
+        try bind.add(row.text("source"))
         try bind.run()
     }
 }

@@ -3,11 +3,11 @@ import CairnCore
 /// visits rows. Visits may be in the future (a planned appointment).
 final class VisitRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        insert = try context.inserts.prepareInsert(
             into: "visits",
             columns: ["profile_id", "date", "date_epoch", "date_day", "visit_type", "visit_type_label", "doctor",
                       "title", "condition", "notes", "tags"])
@@ -20,17 +20,17 @@ final class VisitRowImporter: ContractRowImporter {
         _ = try row.requiredText("date")
         let zone = try context.zone(forProfile: profile)
         let date = try row.time("date", in: zone)!
-        var bind = StatementBinder(insert)
-        try bind.add(profile)
-        try bind.add(EventTimeColumns(date))
-        try bind.add(type)
-        try bind.add(try row.text("visit_type_label"))
-        try bind.add(try row.text("doctor"))
-        try bind.add(try row.text("title"))
-        try bind.add(try row.text("condition"))
-        try bind.add(try row.text("notes"))
+        let bind = StatementBinder(insert)
+        bind.add(profile)
+        bind.add(EventTimeColumns(date))
+        bind.add(type)
+        try bind.add(row.text("visit_type_label"))
+        try bind.add(row.text("doctor"))
+        try bind.add(row.text("title"))
+        try bind.add(row.text("condition"))
+        try bind.add(row.text("notes"))
         let tags = try row.list("tags")
-        try bind.add(tags.isEmpty ? nil : tags.joined(separator: "|"))
+        bind.add(tags.isEmpty ? nil : tags.joined(separator: "|"))
         try bind.run()
     }
 }

@@ -4,12 +4,12 @@ import CairnCore
 /// zone is asked, so only its instant is stored (a time without offset is read as UTC).
 final class WeatherRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: SQLiteStatement
+    private let insert: InsertPipeline.Insert
     private let utc = CachedZone(.utc)
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.database.prepareInsert(
+        insert = try context.inserts.prepareInsert(
             into: "weather",
             columns: ["profile_id", "observed_at", "observed_at_epoch", "observed_at_day", "temperature_c",
                       "humidity_pct", "pressure_hpa", "uv_index", "weather_code"])
@@ -37,15 +37,15 @@ final class WeatherRowImporter: ContractRowImporter {
         if let uv, uv < 0 {
             throw row.invalid("uv_index", "a UV index is never negative")
         }
-        var bind = StatementBinder(insert)
-        try bind.add(profile)
-        try bind.add(EventTimeColumns(text: observed.text, epoch: observed.epochSeconds,
+        let bind = StatementBinder(insert)
+        bind.add(profile)
+        bind.add(EventTimeColumns(text: observed.text, epoch: observed.epochSeconds,
                                       day: profile == nil ? nil : observed.day.description))
-        try bind.add(temperature)
-        try bind.add(humidity)
-        try bind.add(pressure)
-        try bind.add(uv)
-        try bind.add(try row.integer("weather_code", in: 0...99))
+        bind.add(temperature)
+        bind.add(humidity)
+        bind.add(pressure)
+        bind.add(uv)
+        try bind.add(row.integer("weather_code", in: 0...99))
         try bind.run()
     }
 }
