@@ -65,5 +65,11 @@ struct ContractValueTests {
         #expect(ContractTable.forFileName("reference_overrides.csv") == .referenceOverrides)
         #expect(ContractTable.forFileName("observations.csv") == nil)
         #expect(ContractTable.forFileName("readings.txt") == nil)
+        #expect(ContractTable.forFileName("readings.part-0001.csv") == .readings)
+        #expect(ContractTable.forFileName("Factors.2025.CSV") == .factors)
+        #expect(ContractTable.forFileName("readings.rejects.csv") == nil)
+        #expect(ContractTable.forFileName("readingsx.part-1.csv") == nil)
+        #expect(ContractTable.forFolderName("Sleep") == .sleep)
+        #expect(ContractTable.forFolderName("parts") == nil)
     }
 }

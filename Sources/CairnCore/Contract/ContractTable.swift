@@ -18,11 +18,19 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
 
     public static let contractVersion = 1
 
-    /// The table a CSV file holds, from its file name (`readings.csv`, `Readings.CSV`).
+    /// The table a CSV file holds, from its file name: `readings.csv`, `Readings.CSV`, or one
+    /// part of a table in several files, `readings.part-0001.csv` (the name up to its first dot
+    /// names the table). Cairn's own rejects files (`*.rejects.csv`) hold no table.
     public static func forFileName(_ name: String) -> ContractTable? {
         let lower = name.lowercased()
-        guard lower.hasSuffix(".csv") else { return nil }
-        return ContractTable(rawValue: String(lower.dropLast(4)))
+        guard lower.hasSuffix(".csv"), !lower.hasSuffix(".rejects.csv") else { return nil }
+        let base = lower.dropLast(4)
+        return ContractTable(rawValue: String(base.prefix { $0 != "." }))
+    }
+
+    /// The table a folder of parts holds, from its name (`readings/`).
+    public static func forFolderName(_ name: String) -> ContractTable? {
+        ContractTable(rawValue: name.lowercased())
     }
 
     public var columns: [ContractColumn] {

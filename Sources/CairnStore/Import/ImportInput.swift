@@ -28,12 +28,17 @@ struct ImportInput {
         }
     }
 
-    /// Load order: contract tables in contract order, then Synthea files, each group by path.
-    var order: (Int, String) {
-        switch format {
-        case .contract(let table): return (ContractTable.allCases.firstIndex(of: table)!, path)
-        case .syntheaObservations: return (ContractTable.allCases.count, path)
+    /// Load order: contract tables in contract order, then Synthea files; within a group by
+    /// path in natural order (`part-2` before `part-10`).
+    static func loadsBefore(_ a: ImportInput, _ b: ImportInput) -> Bool {
+        func group(_ input: ImportInput) -> Int {
+            switch input.format {
+            case .contract(let table): return ContractTable.allCases.firstIndex(of: table)!
+            case .syntheaObservations: return ContractTable.allCases.count
+            }
         }
+        if group(a) != group(b) { return group(a) < group(b) }
+        return NaturalOrder.precedes(a.path, b.path)
     }
 
     static let syntheaColumns = ["DATE", "PATIENT", "CODE", "VALUE", "UNITS", "TYPE"]
@@ -52,13 +57,10 @@ struct ImportInput {
                 let header = try readHeader(source)
                 inputs.append(try classify(source, header: header, format: format, inDirectory: false)!)
             case .directory:
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [])
-                    .filter { $0.lowercased().hasSuffix(".csv") }.sorted()
                 let base = source.hasSuffix("/") ? String(source.dropLast()) : source
                 var found = 0
-                for name in names {
+                for name in csvFiles(in: base) {
                     let path = base + "/" + name
-                    guard FileKind.of(path) == .file else { continue }
                     let header = try readHeader(path)
                     if let input = try classify(path, header: header, format: format, inDirectory: true) {
                         inputs.append(input)
@@ -67,11 +69,41 @@ struct ImportInput {
                         ignored.append(path)
                     }
                 }
+                // A folder named after a table holds that table's parts, whatever their names.
+                for folder in entries(in: base) where format != .synthea && FileKind.of(base + "/" + folder) == .directory {
+                    guard let table = ContractTable.forFolderName(folder) else { continue }
+                    for name in csvFiles(in: base + "/" + folder) {
+                        let path = base + "/" + folder + "/" + name
+                        inputs.append(try contract(path, table: table, header: try readHeader(path)))
+                        found += 1
+                    }
+                }
                 if found == 0 { throw .emptyDirectory(path: source) }
             }
         }
-        inputs.sort { $0.order < $1.order }
+        inputs.sort(by: loadsBefore)
         return (inputs, ignored)
+    }
+
+    private static func entries(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted(by: NaturalOrder.precedes)
+    }
+
+    /// The CSV files of a folder (not Cairn's own rejects files), in natural order.
+    private static func csvFiles(in directory: String) -> [String] {
+        entries(in: directory).filter { name in
+            let lower = name.lowercased()
+            return lower.hasSuffix(".csv") && !lower.hasSuffix(".rejects.csv") && FileKind.of(directory + "/" + name) == .file
+        }
+    }
+
+    /// A contract file of a known table, checked for the table's required columns.
+    private static func contract(_ path: String, table: ContractTable, header: [String]) throws(ImportError) -> ImportInput {
+        let missing = HeaderMap(table: table, header: header).missingRequiredColumns
+        guard missing.isEmpty else {
+            throw .missingRequiredColumns(path: path, table: table.rawValue, columns: missing)
+        }
+        return ImportInput(path: path, format: .contract(table))
     }
 
     /// The format of a file, or nil for a directory file that is neither a table nor Synthea.
@@ -89,11 +121,7 @@ struct ImportInput {
             return ImportInput(path: path, format: .syntheaObservations)
         case .contract, nil:
             if let table = ContractTable.forFileName(name) {
-                let missing = HeaderMap(table: table, header: header).missingRequiredColumns
-                guard missing.isEmpty else {
-                    throw .missingRequiredColumns(path: path, table: table.rawValue, columns: missing)
-                }
-                return ImportInput(path: path, format: .contract(table))
+                return try contract(path, table: table, header: header)
             }
             if format == nil && missingSynthea.isEmpty {
                 return ImportInput(path: path, format: .syntheaObservations)
