@@ -52,13 +52,26 @@ public struct ThresholdEvaluation: Sendable {
     }
 
     /// What one profile showed under one variant.
-    struct Outcome: Sendable {
+    public struct Outcome: Sendable, Codable, Equatable {
         var effect: String
         var planted: Bool
         var falseFinding: Bool
         var detected: Bool
         var daysToFinding: Int?
         var gated: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case effect, planted, falseFinding = "false_finding", detected, daysToFinding = "days_to_finding", gated
+        }
+    }
+
+    /// One profile of one scenario and seed, under every variant: the unit a shard holds.
+    public struct ProfileOutcomes: Sendable, Codable {
+        /// The profile's place in the whole run (scenarios, then seeds, then profiles).
+        public let index: Int
+        /// Which scenario, by its place in the run's list.
+        public let scenario: Int
+        public let outcomes: [Outcome]
     }
 
     public let engine: InsightEngine
@@ -70,32 +83,56 @@ public struct ThresholdEvaluation: Sendable {
 
     public func evaluate(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
                          progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> [Row] {
-        var rows: [Row] = []
+        var outcomes = [[[Outcome]]](repeating: [[Outcome]](repeating: [], count: variants.count), count: scenarios.count)
+        outcomesByProfile(scenarios, variants: variants, seeds: seeds, baseSeed: baseSeed, progress: progress) { record in
+            for (variant, outcome) in record.outcomes.enumerated() { outcomes[record.scenario][variant].append(outcome) }
+        }
+        return ThresholdEvaluation.rows(outcomes, scenarios: scenarios.map(\.name), seeds: seeds,
+                                        variants: variants.map { ($0.run.descriptor.key, $0.setting) })
+    }
+
+    /// Every profile's outcomes under every variant, delivered in run order (scenarios, then
+    /// seeds, then profiles), the profiles of `shard` only when one is given. The same
+    /// arguments deliver the same records on any number of workers.
+    public func outcomesByProfile(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
+                                  shard: ShardSpec? = nil, progress: @Sendable (Int, Int) -> Void = { _, _ in },
+                                  deliver: (ProfileOutcomes) -> Void) {
         let total = scenarios.reduce(0) { $0 + $1.profiles * seeds }
-        var done = 0
-        for scenario in scenarios {
-            var outcomes = [[Outcome]](repeating: [], count: variants.count)
+        var done = 0, offset = 0
+        for (scenarioIndex, scenario) in scenarios.enumerated() {
             for seed in 0..<seeds {
                 let population = ScenarioPopulation(scenario: scenario, seed: baseSeed &+ UInt64(seed))
+                let chosen = (0..<scenario.profiles).filter { shard?.contains(ScenarioPopulation.profileID($0)) ?? true }
                 let engine = self.engine
-                let perProfile = ScenarioWriter.parallel(count: scenario.profiles, jobs: jobs) { index -> [Outcome] in
-                    let synthetic = population.profile(index)
+                let perProfile = ScenarioWriter.parallel(count: chosen.count, jobs: jobs) { position -> [Outcome] in
+                    let synthetic = population.profile(chosen[position])
                     return variants.map { ThresholdEvaluation.outcome(synthetic, scenario: scenario, variant: $0, engine: engine) }
                 }
-                for profile in perProfile {
-                    for (index, outcome) in profile.enumerated() { outcomes[index].append(outcome) }
+                for (position, outcomes) in perProfile.enumerated() {
+                    deliver(ProfileOutcomes(index: offset + chosen[position], scenario: scenarioIndex, outcomes: outcomes))
                 }
+                offset += scenario.profiles
                 done += scenario.profiles
                 progress(done, total)
             }
+        }
+    }
+
+    /// The report's rows from every profile's outcomes, by scenario then variant (module key
+    /// and setting): what `evaluate` prints, and what `cairn merge` rebuilds from shards.
+    public static func rows(_ outcomes: [[[Outcome]]], scenarios: [String], seeds: Int,
+                            variants: [(module: String, setting: String)]) -> [Row] {
+        var rows: [Row] = []
+        for (scenarioIndex, scenario) in scenarios.enumerated() {
             for (index, variant) in variants.enumerated() {
-                rows += ThresholdEvaluation.rows(outcomes[index], scenario: scenario.name, seeds: seeds, variant: variant)
+                rows += ThresholdEvaluation.rows(outcomes[scenarioIndex][index], scenario: scenario, seeds: seeds,
+                                                 module: variant.module, setting: variant.setting)
             }
         }
         return rows
     }
 
-    static func rows(_ outcomes: [Outcome], scenario: String, seeds: Int, variant: Variant) -> [Row] {
+    static func rows(_ outcomes: [Outcome], scenario: String, seeds: Int, module: String, setting: String) -> [Row] {
         let stats = Stats()
         func interval(_ hits: Int, _ n: Int) -> [Double] {
             guard let estimate = try? stats.wilsonInterval(successes: hits, trials: n) else { return [0, 1] }
@@ -111,7 +148,7 @@ public struct ThresholdEvaluation: Sendable {
             let days = detected.compactMap(\.daysToFinding).sorted()
             let median: Double? = days.isEmpty ? nil
                 : days.count % 2 == 1 ? Double(days[days.count / 2]) : Double(days[days.count / 2 - 1] + days[days.count / 2]) / 2
-            return Row(scenario: scenario, seeds: seeds, module: variant.run.descriptor.key, setting: variant.setting, effect: effect,
+            return Row(scenario: scenario, seeds: seeds, module: module, setting: setting, effect: effect,
                        profiles: n, falseFindingRate: Double(falseHits) / Double(max(1, n)), falseFindingCI95: interval(falseHits, n),
                        detectionRate: planted.isEmpty ? nil : Double(detected.count) / Double(planted.count),
                        detectionCI95: planted.isEmpty ? nil : interval(detected.count, planted.count),

@@ -42,16 +42,14 @@ extension Cairn {
         @Option(name: .customLong("set"), help: "ID.PARAM=V1,V2,... : evaluate the module at each value (repeatable).")
         var settings: [String] = []
 
-        @Option(help: "Workers (default: every core).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
+
+        @OptionGroup var population: PopulationOptions
 
         func validate() throws {
             guard !modules.isEmpty else { throw ValidationError("name at least one --module (e.g. --module trigger-cooccurrence)") }
             guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1") }
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             if let profiles, profiles < 1 { throw ValidationError("--profiles must be at least 1") }
         }
 
@@ -69,13 +67,36 @@ extension Cairn {
             } catch {
                 throw ValidationError(error.description)
             }
-            let showProgress = isatty(STDERR_FILENO) == 1
-            let rows = try ThresholdEvaluation(engine: engine, jobs: jobs).evaluate(loaded, variants: variants, seeds: seeds,
-                                                                                       baseSeed: seed) { done, total in
-                if showProgress { Standard.error("\rprofiles \(done) of \(total)\u{1B}[K") }
+            let total = loaded.reduce(0) { $0 + $1.profiles * seeds }
+            let progress = Progress(total: total)
+            let evaluation = ThresholdEvaluation(engine: engine, jobs: population.jobs)
+            let report: @Sendable (Int, Int) -> Void = { done, _ in progress.set(done) }
+            guard let shard = population.shard else {
+                let rows = try evaluation.evaluate(loaded, variants: variants, seeds: seeds, baseSeed: seed, progress: report)
+                progress.finish()
+                Standard.output(format == .json ? JSONText.encode(rows) : ThresholdEvaluation.text(rows))
+                return
             }
-            if showProgress { Standard.error("\r\u{1B}[K") }
-            Standard.output(format == .json ? JSONText.encode(rows) : ThresholdEvaluation.text(rows))
+            // A shard: every profile's outcomes, for `cairn merge` to count with the others'.
+            let output = BufferedOutput(path: population.shardOut)
+            output.write(ShardFile.line(ShardFile.Header(
+                command: "evaluate", run: runDescription(loaded), shard: shard, total: total,
+                fixed: EvaluationShard.fixed(scenarios: loaded, seeds: seeds, variants: variants))))
+            evaluation.outcomesByProfile(loaded, variants: variants, seeds: seeds, baseSeed: seed, shard: shard,
+                                         progress: report) { output.write(ShardFile.line($0)) }
+            progress.finish()
+            try output.close()
+        }
+
+        /// Every argument that changes the outcomes, with each scenario's file by its hash, so
+        /// shards of different runs (or of edited scenarios) are never merged.
+        func runDescription(_ loaded: [Scenario]) -> String {
+            let files = scenarios.map { name -> String in
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: ScenarioFiles.path(name)))) ?? Data()
+                return name + "#" + String(ShardSpec.hash(String(decoding: bytes, as: UTF8.self)), radix: 16)
+            }
+            return (files + ["profiles " + loaded.map { String($0.profiles) }.joined(separator: ","), "seeds \(seeds)", "seed \(seed)"]
+                    + modules.map { "--module \($0)" } + settings.map { "--set \($0)" }).joined(separator: " ")
         }
     }
 }
@@ -86,8 +107,13 @@ enum ScenarioFiles {
         (DemoDataset.path as NSString).deletingLastPathComponent + "/scenarios"
     }
 
+    /// The file a scenario name stands for.
+    static func path(_ name: String) -> String {
+        FileManager.default.fileExists(atPath: name) ? name : directory + "/\(name).yml"
+    }
+
     static func load(_ name: String) throws -> Scenario {
-        let path = FileManager.default.fileExists(atPath: name) ? name : directory + "/\(name).yml"
+        let path = path(name)
         guard FileManager.default.fileExists(atPath: path) else {
             let known = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
                 .filter { $0.hasSuffix(".yml") }.map { ($0 as NSString).deletingPathExtension }.sorted()

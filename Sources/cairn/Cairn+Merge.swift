@@ -1,15 +1,16 @@
 import ArgumentParser
 import CairnAnalysis
 import CairnCore
+import CairnEvaluation
 import Foundation
 
 extension Cairn {
     /// `cairn merge SHARD...`: the shards of one sharded run, as that run would print unsharded.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Join the shard files of a sharded insights or replay run into its unsharded output.",
+            abstract: "Join the shard files of a sharded insights, replay or evaluate run into its unsharded output.",
             discussion: """
-                Each shard file comes from `cairn insights|replay ... --shard K/N --out FILE`. The \
+                Each shard file comes from `cairn insights|replay|evaluate ... --shard K/N --out FILE`. The \
                 shards must be of the same run (the same dataset and options) and together hold \
                 shares 1 to N exactly once; the output is then byte for byte what the run gives \
                 without --shard. Files are read one profile at a time.
@@ -76,6 +77,10 @@ extension Cairn {
                 throw CairnFailure("shares \(missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")) are missing; "
                                       + "run them with --shard and pass every file")
             }
+            if first.command == "evaluate" {
+                try mergeEvaluation(first)
+                return
+            }
             let layout: OutputAssembler.Layout
             switch first.command {
             case "insights": layout = InsightReport.layout(fixed: first.fixed, closing: first.closing)
@@ -100,8 +105,25 @@ extension Cairn {
             assembler.finish()
             try output.close()
         }
+
+        /// An evaluation's report, counted from every shard's per-profile outcomes.
+        func mergeEvaluation(_ header: ShardFile.Header) throws {
+            var readers: [ShardFile.Reader<ThresholdEvaluation.ProfileOutcomes>] = []
+            let rows: [ThresholdEvaluation.Row]
+            do {
+                for path in shards { readers.append(try ShardFile.Reader(path)) }
+                rows = try EvaluationShard.rows(header: header, file: shards[0]) { add in
+                    try Merge.inOrder(readers, total: header.total) { add($0) }
+                }
+            } catch let problem as ShardFile.Problem {
+                throw CairnFailure(problem)
+            }
+            Standard.output(format == .json ? JSONText.encode(rows) : ThresholdEvaluation.text(rows))
+        }
     }
 }
+
+extension ThresholdEvaluation.ProfileOutcomes: Indexed {}
 
 /// A shard record's place in the run.
 protocol Indexed { var index: Int { get } }

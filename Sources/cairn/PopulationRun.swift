@@ -105,8 +105,9 @@ final class BufferedOutput {
 }
 
 /// Profiles done, rate and time left on standard error, when it is a terminal; nothing
-/// otherwise. Reads the clock only for this display, never for output.
-final class Progress {
+/// otherwise. Reads the clock only for this display, never for output. Updated from the thread
+/// that delivers results.
+final class Progress: @unchecked Sendable {
     private let total: Int
     private let shown: Bool
     private var done = 0
@@ -122,7 +123,12 @@ final class Progress {
     private let label: String
 
     func step(by count: Int = 1) {
-        done += count
+        set(done + count)
+    }
+
+    /// `done` profiles of the total are finished.
+    func set(_ done: Int) {
+        self.done = done
         guard shown else { return }
         let now = Date()
         guard now.timeIntervalSince(lastShown) >= 0.2 || done == total else { return }

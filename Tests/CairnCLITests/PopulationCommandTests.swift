@@ -56,6 +56,33 @@ struct PopulationCommandTests {
         }
     }
 
+    @Test("evaluate in shards, merged in any order, is byte for byte the unsharded report, text and JSON, on any number of workers")
+    func evaluateShardsMergeExactly() throws {
+        let command = ["evaluate", "null", "factor-effect", "--module", "trigger-cooccurrence", "--module", "sleep-correlation@1",
+                       "--profiles", "16", "--seeds", "2"]
+        let whole = try CLI.run(command + ["--jobs", "1"]), wholeJSON = try CLI.run(command + ["--format", "json"])
+        #expect(whole.status == 0 && wholeJSON.status == 0, "\(whole.error)")
+        var files: [String] = []
+        var held = 0
+        for k in 1...3 {
+            let file = scratch.path + "/evaluate-\(k).shard"
+            let shard = try CLI.run(command + ["--shard", "\(k)/3", "--out", file, "--jobs", k == 2 ? "1" : "2"])
+            #expect(shard.status == 0, "\(shard.error)")
+            held += try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count - 1
+            files.append(file)
+        }
+        #expect(held == 2 * 16 * 2, "every profile of each scenario and seed in exactly one shard")
+        let merged = try CLI.run(["merge"] + files.reversed())
+        #expect(merged.status == 0, "\(merged.error)")
+        #expect(merged.output == whole.output)
+        #expect(try CLI.run(["merge", "--format", "json"] + [files[1], files[0], files[2]]).output == wholeJSON.output)
+        // Shards of another setting are another run.
+        let other = scratch.path + "/evaluate-other.shard"
+        #expect(try CLI.run(command + ["--set", "trigger-cooccurrence.alpha=0.1", "--shard", "1/3", "--out", other]).status == 0)
+        let mixed = try CLI.run(["merge", other, files[1], files[2]])
+        #expect(mixed.status != 0 && mixed.output.isEmpty)
+    }
+
     @Test("a merge missing a share, holding one twice, mixing runs or with a cut shard is refused and prints nothing")
     func badMergesRefused() throws {
         let database = try population()
