@@ -84,7 +84,7 @@ public struct ThresholdEvaluation: Sendable {
     public func evaluate(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
                          progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> [Row] {
         var outcomes = [[[Outcome]]](repeating: [[Outcome]](repeating: [], count: variants.count), count: scenarios.count)
-        outcomesByProfile(scenarios, variants: variants, seeds: seeds, baseSeed: baseSeed, progress: progress) { record in
+        try outcomesByProfile(scenarios, variants: variants, seeds: seeds, baseSeed: baseSeed, progress: progress) { record in
             for (variant, outcome) in record.outcomes.enumerated() { outcomes[record.scenario][variant].append(outcome) }
         }
         return ThresholdEvaluation.rows(outcomes, scenarios: scenarios.map(\.name), seeds: seeds,
@@ -96,21 +96,20 @@ public struct ThresholdEvaluation: Sendable {
     /// arguments deliver the same records on any number of workers.
     public func outcomesByProfile(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
                                   shard: ShardSpec? = nil, progress: @Sendable (Int, Int) -> Void = { _, _ in },
-                                  deliver: (ProfileOutcomes) -> Void) {
+                                  deliver: (ProfileOutcomes) throws -> Void) throws {
         let total = scenarios.reduce(0) { $0 + $1.profiles * seeds }
         var done = 0, offset = 0
         for (scenarioIndex, scenario) in scenarios.enumerated() {
             for seed in 0..<seeds {
                 let population = ScenarioPopulation(scenario: scenario, seed: baseSeed &+ UInt64(seed))
                 let chosen = (0..<scenario.profiles).filter { shard?.contains(ScenarioPopulation.profileID($0)) ?? true }
-                let engine = self.engine
-                let perProfile = ScenarioWriter.parallel(count: chosen.count, jobs: jobs) { position -> [Outcome] in
+                let engine = self.engine, first = offset
+                try OrderedWorkers.run(count: chosen.count, jobs: jobs, work: { position, _ in
                     let synthetic = population.profile(chosen[position])
                     return variants.map { ThresholdEvaluation.outcome(synthetic, scenario: scenario, variant: $0, engine: engine) }
-                }
-                for (position, outcomes) in perProfile.enumerated() {
-                    deliver(ProfileOutcomes(index: offset + chosen[position], scenario: scenarioIndex, outcomes: outcomes))
-                }
+                }, deliver: { position, outcomes in
+                    try deliver(ProfileOutcomes(index: first + chosen[position], scenario: scenarioIndex, outcomes: outcomes))
+                })
                 offset += scenario.profiles
                 done += scenario.profiles
                 progress(done, total)

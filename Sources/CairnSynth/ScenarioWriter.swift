@@ -52,35 +52,15 @@ public struct ScenarioWriter: Sendable {
             handles[weather].write(Data(ScenarioWriter.weatherRows(shared.observations, profile: "", zone: .utc).utf8))
         }
         let total = population.scenario.profiles
-        let batch = jobs * 16
-        var start = 0
-        while start < total {
-            let count = min(batch, total - start)
-            let population = self.population, first = start
-            let texts = ScenarioWriter.parallel(count: count, jobs: jobs) { offset in
-                ScenarioWriter.rows(population.profile(first + offset))
-            }
-            for table in headers.indices {
-                var chunk = ""
-                for profile in texts { chunk += profile[table] }
-                handles[table].write(Data(chunk.utf8))
-            }
-            start += count
-            progress(start)
-        }
-    }
-
-    /// `body(i)` for i in 0..<count on `jobs` workers, results in index order.
-    public static func parallel<T: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
-        let results = IndexedResults<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, count))) { worker in
-            var index = worker
-            while index < count {
-                results.set(index, body(index))
-                index += jobs
-            }
-        }
-        return results.values
+        let population = self.population
+        // Profiles made on every worker, written in order as they are ready; a bounded window
+        // of them waits, so memory stays flat at any population size.
+        try OrderedWorkers.run(count: total, jobs: jobs, work: { index, _ in
+            ScenarioWriter.rows(population.profile(index))
+        }, deliver: { index, texts in
+            for table in headers.indices where !texts[table].isEmpty { handles[table].write(Data(texts[table].utf8)) }
+            if (index + 1) % 64 == 0 || index + 1 == total { progress(index + 1) }
+        })
     }
 
     /// The CSV rows of one profile, per table in `allHeaders` order (a prefix when medications

@@ -82,7 +82,7 @@ extension Cairn {
             output.write(ShardFile.line(ShardFile.Header(
                 command: "evaluate", run: runDescription(loaded), shard: shard, total: total,
                 fixed: EvaluationShard.fixed(scenarios: loaded, seeds: seeds, variants: variants))))
-            evaluation.outcomesByProfile(loaded, variants: variants, seeds: seeds, baseSeed: seed, shard: shard,
+            try evaluation.outcomesByProfile(loaded, variants: variants, seeds: seeds, baseSeed: seed, shard: shard,
                                          progress: report) { output.write(ShardFile.line($0)) }
             progress.finish()
             try output.close()
