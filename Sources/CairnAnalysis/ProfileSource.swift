@@ -15,9 +15,10 @@ public final class ProfileSource: @unchecked Sendable {
     public let profileIDs: [String]
     public let markers: MarkerLibrary
     public let sharedWeather: [WeatherObservation]
-    /// The id of the dataset's last import (0: none): with the path and profile count, what
-    /// tells two runs over the same data apart from runs over different data.
-    public let lastImport: Int
+    /// What the dataset holds, as 16 hex digits: a hash of its profile ids and of each import's
+    /// row counts. The same for a copy of the dataset anywhere, so shards computed on several
+    /// machines merge; different for another population, so shards of different data do not.
+    public let fingerprint: String
     private let readers: [ProfileReader]
 
     public init(_ dataset: Dataset, readers count: Int = 1) throws {
@@ -33,7 +34,11 @@ public final class ProfileSource: @unchecked Sendable {
         profileIDs = ids
         markers = try ProfileSource.library(database)
         sharedWeather = try readers[0].weather(profileID: nil)
-        lastImport = try database.scalarInt("SELECT COALESCE(MAX(id), 0) FROM imports") ?? 0
+        var content = ids.joined(separator: "\n")
+        let imports = try database.prepare("SELECT rows_read, imported, rejected, skipped, warnings FROM imports ORDER BY id")
+        while try imports.step() { content += "\n" + (0..<5).map { String(imports.int($0)) }.joined(separator: ",") }
+        let hash = String(ShardSpec.hash(content), radix: 16)
+        fingerprint = String(repeating: "0", count: 16 - hash.count) + hash
     }
 
     public var count: Int { profileIDs.count }

@@ -78,7 +78,10 @@ extension Cairn {
                 return
             }
             // A shard: every profile's outcomes, for `cairn merge` to count with the others'.
-            let output = BufferedOutput(path: population.shardOut)
+            if let out = population.shardOut {
+                try OutputPaths.refuse(out, option: "--out", against: scenarios.map { ("the scenario \($0)", ScenarioFiles.path($0)) })
+            }
+            let output = try BufferedOutput(path: population.shardOut)
             output.write(ShardFile.line(ShardFile.Header(
                 command: "evaluate", run: runDescription(loaded), shard: shard, total: total,
                 fixed: EvaluationShard.fixed(scenarios: loaded, seeds: seeds, variants: variants))))

@@ -49,7 +49,7 @@ extension Cairn {
             let source = try PopulationRun.open(dataset, options: population)
             let instant = try InsightRequest.asOf(asOf, latestDay: source.latestEventDay)
             let run = PopulationRun(command: "insights", source: source, options: population,
-                                    runDescription: InsightRequest.describe(dataset: dataset, source: source, [
+                                    runDescription: InsightRequest.describe(source: source, [
                                         "module": modules, "profile": profile.map { [$0] } ?? [], "as-of": asOf.map { [$0] } ?? [],
                                         "set": settings]))
             let selected = try run.selection(only: profile) { engine.copyGuard.safeIdentifier($0, kind: "profile") }
@@ -96,12 +96,13 @@ enum InsightRequest {
         }
     }
 
-    /// What a population run computed, for shard headers: the dataset (its path, profile count
-    /// and last import) and every option that changes output.
-    static func describe(dataset: String, source: ProfileSource, _ options: [String: [String]]) -> String {
+    /// What a population run computed, for shard headers: the dataset (by what it holds, not
+    /// where it is, so machines with their own copies agree) and every option that changes
+    /// output.
+    static func describe(source: ProfileSource, _ options: [String: [String]]) -> String {
         let chosen = options.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
             .map { "--\($0.key) " + $0.value.joined(separator: " --\($0.key) ") }
-        return ([CanonicalPath.of(dataset), "\(source.count) profiles", "import \(source.lastImport)"] + chosen).joined(separator: " ")
+        return (["dataset \(source.fingerprint)", "\(source.count) profiles"] + chosen).joined(separator: " ")
     }
 
     /// The as-of instant for each profile.

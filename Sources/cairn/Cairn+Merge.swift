@@ -95,7 +95,7 @@ extension Cairn {
             } catch {
                 throw CairnFailure(error)
             }
-            let output = BufferedOutput(path: nil)
+            let output = try BufferedOutput(path: nil)
             var assembler = OutputAssembler(format: format == .json ? .json : .text, layout: layout, write: output.write)
             do {
                 try Merge.inOrder(readers, total: first.total) { assembler.add($0) }

@@ -59,7 +59,7 @@ extension Cairn {
             let source = try PopulationRun.open(dataset, options: population)
             let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine())
             let run = PopulationRun(command: "replay", source: source, options: population,
-                                    runDescription: InsightRequest.describe(dataset: dataset, source: source, [
+                                    runDescription: InsightRequest.describe(source: source, [
                                         "module": modules, "profile": profile.map { [$0] } ?? [], "from": from.map { [$0] } ?? [],
                                         "to": to.map { [$0] } ?? [], "step": [step.rawValue], "set": settings]))
             let selected = try run.selection(only: profile) { replay.engine.copyGuard.safeIdentifier($0, kind: "profile") }

@@ -17,8 +17,10 @@ struct PopulationRun {
     /// Every option that changes output, for the shard header.
     let runDescription: String
 
-    /// Opens the dataset with one reader per worker.
+    /// Opens the dataset with one reader per worker, after refusing a shard file that would
+    /// overwrite it.
     static func open(_ path: String, options: PopulationOptions) throws -> ProfileSource {
+        if let out = options.shardOut { try OutputPaths.refuse(out, option: "--out", against: [("the dataset", path)]) }
         do {
             return try ProfileSource(try Dataset.open(path, now: Clock.now()), readers: options.jobs)
         } catch let error as DatasetError {
@@ -46,7 +48,7 @@ struct PopulationRun {
     func run(_ selected: [(index: Int, id: String)], tables: Set<ContractTable>, layout: OutputAssembler.Layout, format: OutputFormat,
              work: @escaping @Sendable (ProfileData, Int, OutputAssembler.Format?) throws -> ProfileOutput) throws {
         let source = self.source
-        let output = BufferedOutput(path: options.shard == nil ? nil : options.shardOut)
+        let output = try BufferedOutput(path: options.shard == nil ? nil : options.shardOut)
         var assembler: OutputAssembler?
         if let shard = options.shard {
             let header = ShardFile.Header(command: command, run: runDescription, shard: shard, total: source.count,
@@ -72,20 +74,25 @@ struct PopulationRun {
     }
 }
 
-/// Standard output or a file, written in 64 KiB blocks.
+/// Standard output or a file (its folder made when missing), written in 64 KiB blocks.
 final class BufferedOutput {
     private var buffer: [UInt8] = []
     private let handle: FileHandle
     private let path: String?
 
-    init(path: String?) {
+    init(path: String?) throws {
         self.path = path
-        if let path, FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) {
-            self.handle = handle
-        } else {
-            handle = .standardOutput
-        }
         buffer.reserveCapacity(1 << 16)
+        guard let path else {
+            handle = .standardOutput
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw CairnFailure("cannot write \(path): \(String(cString: strerror(errno))); choose a path in a folder you can write")
+        }
+        self.handle = handle
     }
 
     func write(_ text: String) {

@@ -56,6 +56,20 @@ struct PopulationCommandTests {
         }
     }
 
+    @Test("shards computed from copies of the dataset at different paths (other machines) merge into the unsharded output")
+    func shardsFromCopies() throws {
+        let database = try population()
+        let copy = scratch.path + "/elsewhere/copy.sqlite"
+        try FileManager.default.createDirectory(atPath: scratch.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        let first = scratch.path + "/copy-1", second = scratch.path + "/copy-2"
+        #expect(try CLI.run(["insights", database, "--shard", "1/2", "--out", first]).status == 0)
+        #expect(try CLI.run(["insights", copy, "--shard", "2/2", "--out", second]).status == 0)
+        let merged = try CLI.run(["merge", first, second])
+        #expect(merged.status == 0, "\(merged.error)")
+        #expect(merged.output == (try CLI.run(["insights", database])).output)
+    }
+
     @Test("evaluate in shards, merged in any order, is byte for byte the unsharded report, text and JSON, on any number of workers")
     func evaluateShardsMergeExactly() throws {
         let command = ["evaluate", "null", "factor-effect", "--module", "trigger-cooccurrence", "--module", "sleep-correlation@1",
@@ -104,6 +118,16 @@ struct PopulationCommandTests {
         let mixed = try CLI.run(["merge", files[0], other])
         #expect(mixed.status != 0)
         #expect(mixed.error.contains("another run"))
+        // Shards of another population (the same scenario, fewer days) are another run.
+        let directory = scratch.path + "/population-b"
+        #expect(try CLI.run(["synth", "population", "--profiles", "24", "--days", "80", "--out", directory]).status == 0)
+        let otherDataset = scratch.path + "/population-b.sqlite"
+        #expect(try CLI.run(["import", directory, "--into", otherDataset, "--now", "2026-01-01"]).status == 0)
+        let otherData = scratch.path + "/other-data"
+        #expect(try CLI.run(["insights", otherDataset, "--shard", "2/2", "--out", otherData]).status == 0)
+        let mixedData = try CLI.run(["merge", files[0], otherData])
+        #expect(mixedData.status != 0 && mixedData.output.isEmpty)
+        #expect(mixedData.error.contains("another run"))
         // A shard whose last profile was cut off (a killed run).
         let text = try String(contentsOfFile: files[1], encoding: .utf8)
         let cut = scratch.write("cut", text.split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
@@ -129,6 +153,29 @@ struct PopulationCommandTests {
         let file = scratch.path + "/one"
         #expect(try CLI.run(["insights", database, "--shard", "1/1", "--out", file]).status == 0)
         #expect(try CLI.run(["merge", file]).output == (try CLI.run(["insights", database])).output)
+    }
+
+    @Test("a shard file goes where --out says, its folder made; never over the dataset or a scenario, never silently elsewhere")
+    func shardOutput() throws {
+        let database = try population(profiles: 3, days: 30)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let nested = scratch.path + "/new/folder/1.jsonl"
+        let written = try CLI.run(["insights", database, "--shard", "1/1", "--out", nested])
+        #expect(written.status == 0 && written.output.isEmpty)
+        #expect(try String(contentsOfFile: nested, encoding: .utf8).hasPrefix("{\"cairn_shard\":1,"))
+        let onDataset = try CLI.run(["replay", database, "--shard", "1/2", "--out", database])
+        #expect(onDataset.status != 0 && onDataset.output.isEmpty)
+        #expect(onDataset.error == "cairn: error: --out \(database) is the dataset; it would be overwritten. Choose another path\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        let unwritable = try CLI.run(["insights", database, "--shard", "1/1", "--out", "/proc/cairn-shard"])
+        #expect(unwritable.status != 0 && unwritable.output.isEmpty)
+        #expect(unwritable.error.hasPrefix("cairn: error: cannot write /proc/cairn-shard: "))
+        let null = try String(contentsOfFile: WorkbenchTests.root.appendingPathComponent("Datasets/scenarios/null.yml").path, encoding: .utf8)
+        let scenario = scratch.write("mine.yml", null)
+        let onScenario = try CLI.run(["evaluate", scenario, "--module", "trigger-cooccurrence", "--profiles", "2", "--shard", "1/2",
+                                      "--out", scenario])
+        #expect(onScenario.status != 0)
+        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == null)
     }
 
     @Test("one command imports a population whose medications name headaches of the same import, without a warning")
