@@ -2,7 +2,7 @@
 # Population scale (issue 9): a generated population in the dataset contract, Cairn against
 # DuckDB (Python package `duckdb`) on the same CSV files, in one run.
 #
-#   Benchmarks/population.sh PROFILES [REPLAY_SAMPLE_DAYS]
+#   Benchmarks/population.sh PROFILES [REPLAY_SAMPLE_DAYS]    (REPLAY_SAMPLE_DAYS 0: no replay)
 #
 # 1. `cairn synth scenario population --profiles N` (10 IANA zones, two years, acute medication on
 #    most headaches, one hourly weather series shared by everyone).
@@ -10,7 +10,8 @@
 # 3. `cairn insights` (every module, every profile) wall time and peak memory.
 # 4. The medication-overuse day counts and trigger co-occurrence counts: Cairn's modules against
 #    DuckDB SQL over the CSV files (Benchmarks/population_counts.py), times and agreement.
-# 5. A day-by-day replay of one year for every profile against re-running insights for every day
+# 5. Opening the dataset in the REPL and quitting.
+# 6. A day-by-day replay of one year for every profile against re-running insights for every day
 #    (timed on REPLAY_SAMPLE_DAYS days spread over the year, scaled to 365).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,11 +42,13 @@ timed "cairn insights, trigger-cooccurrence@2 (as of 2027-01-10)" \
     "$cairn" insights "$db" --module trigger-cooccurrence --as-of 2027-01-10 --format json
 cp "$work/out.txt" "$work/trigger.json"
 python3 Benchmarks/population_counts.py compare "$work/duck.json" "$work/moh.json" "$work/trigger.json"
+timed "REPL: open and quit" "$cairn" "$db" -c .quit
+[ "$sample" -gt 0 ] || exit 0
 # Replay of 2026 by day against insights as of each day.
 start=$(now_ns)
-"$cairn" replay "$db" --from 2026-01-01 --to 2026-12-31 --step day > "$work/replay.txt"
+/usr/bin/time -f "%M" -o "$work/replay-memory.txt" "$cairn" replay "$db" --from 2026-01-01 --to 2026-12-31 --step day > "$work/replay.txt"
 replay_ms=$(( ($(now_ns) - start) / 1000000 ))
-tail -1 "$work/replay.txt"
+echo "$(tail -1 "$work/replay.txt") Peak memory $(( $(cat "$work/replay-memory.txt") / 1024 )) MiB."
 total=0
 for k in $(seq "$sample"); do
     day=$(date -u -d "2026-01-01 + $(( (k * 365) / (sample + 1) )) days" +%F)

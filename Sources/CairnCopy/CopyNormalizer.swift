@@ -46,6 +46,23 @@ struct CopyNormalizer {
     static let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}"]
     /// Punctuation that strings single letters together ("d.i.a.g", "d/i/a/g") as a space does.
     static let joiners: Set<Character> = [".", ",", "/", "\\", "+", "'", ":", "=", "^"]
+    /// The letter a leetspeak symbol stands for, from a table by byte: every key is ASCII, and
+    /// this runs for every character of every sentence.
+    static func leetLetter(_ character: Character) -> Character? {
+        guard let ascii = character.asciiValue, character.utf8.count == 1 else { return nil }
+        return leetByByte[Int(ascii)]
+    }
+
+    private static let leetByByte: [Character?] = (0..<128).map { byte in leet[Character(Unicode.Scalar(UInt8(byte)))] }
+
+    /// Whether a character strings single letters together: every joiner is ASCII.
+    static func isJoiner(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue, character.utf8.count == 1 else { return false }
+        return joinerBytes[Int(ascii)]
+    }
+
+    private static let joinerBytes: [Bool] = (0..<128).map { joiners.contains(Character(Unicode.Scalar(UInt8($0)))) }
+
     static let leet: [Character: Character] = [
         "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s", "!": "i", "|": "l",
     ]
@@ -134,7 +151,7 @@ struct CopyNormalizer {
                 index += 2
                 continue
             }
-            if (character == " " && !leetForm.wide.contains(index) || joiners.contains(character))
+            if (character == " " && !leetForm.wide.contains(index) || isJoiner(character))
                 && isSingleLetter(index - 1) && isSingleLetter(index + 1)
                 && (isSingleLetter(index - 3) || isSingleLetter(index + 3)) {
                 index += 1
@@ -158,9 +175,9 @@ struct CopyNormalizer {
             let word = characters[start..<end]
             // A word of letters with digits or symbols in it; a plain number is left alone,
             // and so is a symbol at the edge of a word with no letters around it.
-            if word.contains(where: \.isLetterFast) && word.contains(where: { leet[$0] != nil }) {
+            if word.contains(where: \.isLetterFast) && word.contains(where: { leetLetter($0) != nil }) {
                 for index in start..<end {
-                    guard let letter = leet[characters[index]] else { continue }
+                    guard let letter = leetLetter(characters[index]) else { continue }
                     let touchesLetterRun = (index > start) || (index + 1 < end)
                     if touchesLetterRun { out.characters[index] = characters[index] == "1" ? one : letter }
                 }
@@ -171,7 +188,7 @@ struct CopyNormalizer {
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetterFast || character.isNumberFast || leet[character] != nil
+        character.isLetterFast || character.isNumberFast || leetLetter(character) != nil
     }
 }
 

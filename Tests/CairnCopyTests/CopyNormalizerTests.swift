@@ -24,11 +24,13 @@ struct CopyNormalizerTests {
         }
     }
 
-    @Test("the byte answers for letters and digits equal Unicode's on every ASCII character, CR LF included")
+    @Test("the byte answers for letters, digits, leetspeak and joiners equal the full ones on every ASCII character, CR LF included")
     func asciiClasses() {
         var characters = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
         characters += ["\r\n", "é", "ß", "٣", "Ⅻ"]
         for character in characters {
+            #expect(CopyNormalizer.leetLetter(character) == CopyNormalizer.leet[character], "\(character.debugDescription)")
+            #expect(CopyNormalizer.isJoiner(character) == CopyNormalizer.joiners.contains(character), "\(character.debugDescription)")
             #expect(character.isLetterFast == character.isLetter, "\(character.debugDescription)")
             #expect(character.isNumberFast == character.isNumber, "\(character.debugDescription)")
         }
