@@ -86,13 +86,13 @@ final class ProfileReader {
         }
         var readingRows: [Reading] = []
         if tables.contains(.readings) { try each(readings, id) { row in
-            readingRows.append(Reading(id: Int64(row.int(0)), profileID: row.text(1) ?? "", markerID: row.text(2) ?? "",
+            readingRows.append(Reading(id: Int64(row.int(0)), profileID: id, markerID: row.text(2) ?? "",
                                        value: row.double(3), unit: row.text(4) ?? "", date: time(row, 5, 6, 7),
                                        note: row.text(8), source: row.text(9), enteredUnit: row.text(10)))
         } }
         var visitRows: [Visit] = []
         if tables.contains(.visits) { try each(visits, id) { row in
-            visitRows.append(Visit(id: Int64(row.int(0)), profileID: row.text(1) ?? "", date: time(row, 2, 3, 4),
+            visitRows.append(Visit(id: Int64(row.int(0)), profileID: id, date: time(row, 2, 3, 4),
                                    type: Visit.VisitType(rawValue: row.text(5) ?? "") ?? .other, typeLabel: row.text(6),
                                    doctor: row.text(7), title: row.text(8), condition: row.text(9),
                                    notes: row.text(10), tags: ContractValue.list((row.text(11) ?? "")[...])))
@@ -100,7 +100,7 @@ final class ProfileReader {
         var headacheRows: [Headache] = []
         if tables.contains(.headaches) { try each(headaches, id) { row in
             headacheRows.append(Headache(
-                id: row.text(1) ?? "", profileID: row.text(0) ?? "", onset: time(row, 2, 3, 4),
+                id: row.text(1) ?? "", profileID: id, onset: time(row, 2, 3, 4),
                 resolved: row.isNull(5) ? nil : time(row, 5, 6, 7), severity: row.int(8),
                 onsetSpeed: row.text(9).flatMap(Headache.OnsetSpeed.init), aura: optionalBool(row, 10),
                 visualDisturbance: optionalBool(row, 11), symptoms: ContractValue.list((row.text(12) ?? "")[...]),
@@ -109,21 +109,21 @@ final class ProfileReader {
         var medicationRows: [Medication] = []
         if tables.contains(.medications) { try each(medications, id) { row in
             medicationRows.append(Medication(
-                id: Int64(row.int(0)), profileID: row.text(1) ?? "", takenAt: time(row, 2, 3, 4),
+                id: Int64(row.int(0)), profileID: id, takenAt: time(row, 2, 3, 4),
                 name: row.text(5) ?? "", dose: row.text(6), isAcute: optionalBool(row, 7),
                 effectiveness: row.isNull(8) ? nil : row.int(8), headacheID: row.text(9)))
         } }
         var sleepRows: [SleepNight] = []
         if tables.contains(.sleep) { try each(sleep, id) { row in
-            guard let night = CalendarDay(iso: row.text(2) ?? "") else { return }
-            sleepRows.append(SleepNight(id: Int64(row.int(0)), profileID: row.text(1) ?? "", nightOf: night,
+            guard let night = row.day(2) else { return }
+            sleepRows.append(SleepNight(id: Int64(row.int(0)), profileID: id, nightOf: night,
                                         durationMinutes: row.double(3), quality: row.isNull(4) ? nil : row.int(4),
                                         source: row.text(5)))
         } }
         let own = tables.contains(.weather) ? try weather(profileID: id) : []
         var factorRows: [FactorEntry] = []
         if tables.contains(.factors) { try each(factors, id) { row in
-            factorRows.append(FactorEntry(id: Int64(row.int(0)), profileID: row.text(1) ?? "", at: time(row, 2, 3, 4),
+            factorRows.append(FactorEntry(id: Int64(row.int(0)), profileID: id, at: time(row, 2, 3, 4),
                                           factor: row.text(5) ?? "", value: optionalDouble(row, 6)))
         } }
         return ProfileData(profile: found, markers: markers, overrides: overrideMap, readings: readingRows, visits: visitRows,
@@ -158,7 +158,7 @@ final class ProfileReader {
 
     private func time(_ statement: SQLiteStatement, _ text: Int32, _ epoch: Int32, _ day: Int32) -> EventTime {
         EventTime(text: statement.text(text) ?? "", epochSeconds: statement.int(epoch),
-                  day: CalendarDay(iso: statement.text(day) ?? "") ?? CalendarDay(daysSinceEpoch: statement.int(epoch) / 86_400))
+                  day: statement.day(day) ?? CalendarDay(daysSinceEpoch: statement.int(epoch) / 86_400))
     }
     private func optionalDouble(_ s: SQLiteStatement, _ i: Int32) -> Double? { s.isNull(i) ? nil : s.double(i) }
     private func optionalInt(_ s: SQLiteStatement, _ i: Int32) -> Int? { s.isNull(i) ? nil : s.int(i) }

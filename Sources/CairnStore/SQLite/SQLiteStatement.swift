@@ -1,3 +1,4 @@
+import CairnCore
 import CSQLite
 
 /// A prepared statement. Parameters are 1-based, result columns 0-based, as in SQLite's C API.
@@ -94,6 +95,13 @@ public final class SQLiteStatement {
         guard let pointer = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// A `YYYY-MM-DD` column as a calendar day, parsed from SQLite's bytes (no string is made:
+    /// profile loads read a day for every dated row).
+    public func day(_ index: Int32) -> CalendarDay? {
+        guard let pointer = sqlite3_column_text(handle, index), sqlite3_column_bytes(handle, index) == 10 else { return nil }
+        return ISODateTimeText.parseDate(Array(UnsafeBufferPointer(start: pointer, count: 10))[...])
     }
 
     /// Whether the statement leaves the database unchanged (SELECT, read-only PRAGMA, EXPLAIN).
