@@ -9,9 +9,10 @@ Medication-overuse days: distinct local days with an acute medication (is_acute 
 profile and local month; a CSV date-time is written in the profile's local time, so its first
 10 characters are the local day. Trigger co-occurrence (trigger-cooccurrence@2's tables): of
 each profile's latest 20 headaches, those with any factor entry in the 24 hours before onset
-(active episodes), and for each factor how many of them it came within 24 hours before. Windows
-are measured on local wall time here and on instants in Cairn: they differ only when a
-daylight-saving change falls inside a window.
+(active episodes), and for each factor how many of them it came within 24 hours before. As the
+contract says, a window is elapsed time between instants: local times are turned into instants
+in each profile's zone with DuckDB's ICU time zones (`timezone(zone, local)`), so a window
+across a daylight-saving change is 24 real hours, as in Cairn.
 """
 import json, sys, time
 
@@ -27,15 +28,18 @@ def duck(directory, month_end):
         FROM medications WHERE lower(is_acute) = 'true' AND substr(taken_at, 1, 10) <= '{month_end}'
         GROUP BY ALL ORDER BY ALL""").fetchall()
     trigger = con.execute("""
-        WITH h AS (
-            SELECT profile_id, headache_id, CAST(substr(onset_at, 1, 16) AS TIMESTAMP) AS onset,
-                   row_number() OVER (PARTITION BY profile_id ORDER BY CAST(substr(onset_at, 1, 16) AS TIMESTAMP) DESC) AS recency
-            FROM headaches),
-        f AS (SELECT profile_id, factor, CAST(substr("at", 1, 16) AS TIMESTAMP) AS t FROM factors),
+        WITH zones AS (SELECT profile_id, coalesce(time_zone, 'UTC') AS zone FROM profiles),
+        h AS (
+            SELECT profile_id, headache_id, epoch(timezone(zone, CAST(substr(onset_at, 1, 16) AS TIMESTAMP))) AS onset
+            FROM headaches JOIN zones USING (profile_id)),
+        recent AS (SELECT *, row_number() OVER (PARTITION BY profile_id ORDER BY onset DESC) AS recency FROM h),
+        f AS (
+            SELECT profile_id, factor, epoch(timezone(zone, CAST(substr("at", 1, 16) AS TIMESTAMP))) AS t
+            FROM factors JOIN zones USING (profile_id)),
         hits AS (
-            SELECT h.profile_id, h.headache_id, f.factor
-            FROM h JOIN f ON f.profile_id = h.profile_id AND f.t BETWEEN h.onset - INTERVAL 24 HOUR AND h.onset
-            WHERE h.recency <= 20),
+            SELECT recent.profile_id, recent.headache_id, f.factor
+            FROM recent JOIN f ON f.profile_id = recent.profile_id AND f.t BETWEEN recent.onset - 86400 AND recent.onset
+            WHERE recent.recency <= 20),
         active AS (SELECT profile_id, count(DISTINCT headache_id) AS episodes FROM hits GROUP BY ALL)
         SELECT hits.profile_id, factor, count(DISTINCT headache_id) AS episodes_with, any_value(active.episodes) AS episodes
         FROM hits JOIN active USING (profile_id) GROUP BY ALL ORDER BY ALL""").fetchall()

@@ -1,4 +1,5 @@
 import CPCRE2
+import Synchronization
 
 /// A rule pattern compiled by PCRE2 (Debian's libpcre2) with its JIT: the guard matches every
 /// sentence Cairn prints against a few hundred patterns, some of them alternations of hundreds
@@ -7,8 +8,8 @@ import CPCRE2
 /// Unicode properties (`\w` is any letter, digit or underscore of any script); matching is
 /// case-insensitive unless a rule says otherwise.
 ///
-/// The compiled code is read-only once built, so one pattern serves every thread; each match
-/// gets its own match data.
+/// The compiled code is read-only once built (a deferred JIT runs under a lock), so one pattern
+/// serves every thread; each match gets its own match data.
 final class CompiledPattern: @unchecked Sendable {
     /// Why a pattern does not compile, and the character offset PCRE2 points at.
     struct Failure: Error {
@@ -20,7 +21,10 @@ final class CompiledPattern: @unchecked Sendable {
     let ignoresCase: Bool
     private let code: OpaquePointer
 
-    init(_ source: String, ignoresCase: Bool) throws(Failure) {
+    /// `jitNow: false` defers the JIT to the first match: a rule's own patterns run only after
+    /// its detector found something, so most are never matched in a run, and compiling them
+    /// all for the JIT was half the guard's start-up.
+    init(_ source: String, ignoresCase: Bool, jitNow: Bool = true) throws(Failure) {
         self.source = source
         self.ignoresCase = ignoresCase
         var errorCode: Int32 = 0
@@ -34,8 +38,23 @@ final class CompiledPattern: @unchecked Sendable {
             throw Failure(message: CompiledPattern.message(errorCode), offset: errorOffset)
         }
         // Without the JIT (a kernel that refuses executable memory), matching still works.
-        _ = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE)
         code = compiled
+        if jitNow { jitIfNeeded() }
+    }
+
+    /// Whether the JIT has compiled this pattern (read without the lock on every match).
+    private let jitDone = Atomic<Bool>(false)
+    private let jitLock = Mutex<Void>(())
+
+    /// Compiles the pattern for the JIT once, whichever thread matches first.
+    private func jitIfNeeded() {
+        guard !jitDone.load(ordering: .acquiring) else { return }
+        jitLock.withLock { _ in
+            guard !jitDone.load(ordering: .acquiring) else { return }
+            // Without the JIT (a kernel that refuses executable memory), matching still works.
+            _ = pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE)
+            jitDone.store(true, ordering: .releasing)
+        }
     }
 
     deinit {
@@ -83,6 +102,7 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// The first match at or after a byte offset, as byte offsets.
     private func firstMatch(in text: MatchText, from start: Int) -> Range<Int>? {
+        jitIfNeeded()
         guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
         defer { pcre2_match_data_free_8(data) }
         let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in

@@ -165,7 +165,7 @@ enum RulePackLoader {
         }
         let expression: CompiledPattern
         do {
-            expression = try CompiledPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase)
+            expression = try CompiledPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase, jitNow: false)
         } catch {
             throw RulePackError(file: file, line: line, key: key,
                                 problem: "'\(source)' is not a valid regular expression: \(error.message)")
