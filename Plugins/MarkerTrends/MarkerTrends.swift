@@ -7,6 +7,8 @@ import CairnStats
 /// status of each marker's latest reading against the person's range, the trend of its last
 /// readings, and a plain-language suggestion for each out-of-range marker and each trend going
 /// the wrong way. Nothing at all when nothing is flagged; nothing for custom markers.
+///
+/// Cost: O(r log r) for r readings (grouped by marker, a fit per marker).
 public struct MarkerTrends: AnalysisModule {
     public static let id = "marker-trends"
     public static let version = 1

@@ -10,6 +10,8 @@ import Foundation
 /// is_acute false never counts. At the threshold, one awareness insight: the approved warning
 /// when the threshold is the approved 10 days, else catalogued copy with the real count. The
 /// ICHD-3 three-month part stays in evidence only.
+///
+/// Cost: O(m log m) for m medication entries (distinct days per month, sorted).
 public struct MedicationOveruse: AnalysisModule {
     public static let id = "medication-overuse"
     public static let version = 1

@@ -9,6 +9,8 @@ import CairnStats
 /// headache is active; instantaneous onset with severity under 4 shows the advisory text on the
 /// day it was logged; aura together with visual disturbance shows an alert awaiting clinical
 /// review of its copy. "Not sure" (empty) onset speed triggers nothing.
+///
+/// Cost: O(h) for h headaches.
 public struct RedFlags: AnalysisModule {
     public static let id = "red-flags"
     public static let version = 1

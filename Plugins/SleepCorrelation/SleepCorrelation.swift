@@ -8,6 +8,8 @@ import CairnStats
 /// local calendar day after the night. Each compared group needs enough nights (the gate).
 /// Frequency wording only; rates, Fisher's p and the rate difference with its interval are
 /// evidence.
+///
+/// Cost: O(s + h) for s nights and h headaches (a set of headache days).
 public struct SleepCorrelation: AnalysisModule {
     public static let id = "sleep-correlation"
     public static let version = 1

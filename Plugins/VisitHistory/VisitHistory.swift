@@ -7,6 +7,8 @@ import Foundation
 /// Glance's "last visit of type" (seed 000 section 5.7) and MediFamily's visit statistics
 /// (seed 004 FR-6.4): for each type of visit, when the last one was, how long ago in whole
 /// months, and the next planned one.
+///
+/// Cost: O(v log v) for v visits (grouped by type, types sorted).
 public struct VisitHistory: AnalysisModule {
     public static let id = "visit-history"
     public static let version = 1

@@ -7,6 +7,9 @@ import CairnStats
 /// and a humidity rise of at least 15 points over the 24 hours before onset, against the same
 /// measure at the same clock time on headache-free days. Version 2 needs 10 resolved headaches;
 /// version 1 keeps the old 3-log gate so the two can be compared.
+///
+/// Cost: O((h + d) log w) for h headaches, d headache-free days and w observations (the nearest
+/// observation by binary search).
 struct WeatherAnalysis: Sendable {
     static let summary = "How often a pressure drop or humidity rise came before headaches, against headache-free days."
 

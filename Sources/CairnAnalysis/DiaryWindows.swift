@@ -8,12 +8,15 @@ public enum DiaryWindows {
     /// day and counts when any part of that day does.
     public static func entry(_ time: EventTime, within hours: Double, before end: Int, zone: ProfileTimeZone) -> Bool {
         let start = end - Int(hours * 3600)
-        if time.isWholeDay {
-            let dayStart = zone.startOfDay(time.day)
-            let dayEnd = zone.startOfDay(time.day.adding(days: 1)) - 1
-            return dayStart <= end && dayEnd >= start
-        }
-        return time.epochSeconds >= start && time.epochSeconds <= end
+        let covered = interval(of: time, zone: zone)
+        return covered.lowerBound <= end && covered.upperBound >= start
+    }
+
+    /// The instants an entry covers: its own instant, or its whole local day when it has a date
+    /// and no time.
+    public static func interval(of time: EventTime, zone: ProfileTimeZone) -> ClosedRange<Int> {
+        guard time.isWholeDay else { return time.epochSeconds...time.epochSeconds }
+        return zone.startOfDay(time.day)...(zone.startOfDay(time.day.adding(days: 1)) - 1)
     }
 
     /// The local days of the diary (from its first entry to its last, and not after the as-of

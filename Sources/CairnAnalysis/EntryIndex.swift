@@ -1,6 +1,7 @@
 import CairnCore
 
-/// Entries as time intervals sorted by start (a date-only entry covers its whole local day), so
+/// Entries as time intervals sorted by start (`DiaryWindows.interval`: a date-only entry covers
+/// its whole local day), so
 /// "is any entry within N hours before this instant" is a binary search, not a scan: O(log n)
 /// per question after O(n log n) to build.
 public struct EntryIndex: Sendable {
@@ -9,20 +10,30 @@ public struct EntryIndex: Sendable {
     /// The longest interval, to bound how far back an overlapping entry can start.
     private let longest: Int
 
+    /// The entries' places in the list given, in the order of `starts`.
+    private let positions: [Int]
+
     public init(_ times: [EventTime], zone: ProfileTimeZone) {
-        let intervals = times.map { time -> (Int, Int) in
-            guard time.isWholeDay else { return (time.epochSeconds, time.epochSeconds) }
-            return (zone.startOfDay(time.day), zone.startOfDay(time.day.adding(days: 1)) - 1)
-        }.sorted { $0.0 < $1.0 }
-        starts = intervals.map(\.0)
-        ends = intervals.map(\.1)
-        longest = intervals.map { $0.1 - $0.0 }.max() ?? 0
+        let intervals = times.enumerated().map { position, time -> (start: Int, end: Int, position: Int) in
+            let covered = DiaryWindows.interval(of: time, zone: zone)
+            return (covered.lowerBound, covered.upperBound, position)
+        }.sorted { ($0.start, $0.position) < ($1.start, $1.position) }
+        starts = intervals.map(\.start)
+        ends = intervals.map(\.end)
+        positions = intervals.map(\.position)
+        longest = intervals.map { $0.end - $0.start }.max() ?? 0
     }
 
     public var isEmpty: Bool { starts.isEmpty }
 
     /// Whether any entry overlaps [end - hours, end] (both ends included, DATA-CONTRACT windows).
     public func any(within hours: Double, before end: Int) -> Bool {
+        first(within: hours, before: end) != nil
+    }
+
+    /// The place, in the list given, of the entry that overlaps [end - hours, end] and starts
+    /// first (the earlier in the list on a tie), or nil.
+    public func first(within hours: Double, before end: Int) -> Int? {
         let windowStart = end - Int(hours * 3600)
         // The first entry that could still reach the window.
         var low = 0, high = starts.count
@@ -33,9 +44,9 @@ public struct EntryIndex: Sendable {
         }
         var index = low
         while index < starts.count && starts[index] <= end {
-            if ends[index] >= windowStart { return true }
+            if ends[index] >= windowStart { return positions[index] }
             index += 1
         }
-        return false
+        return nil
     }
 }

@@ -90,6 +90,38 @@ struct TriggerCooccurrenceTests {
         #expect(!DiaryWindows.entry(Build.time("2026-03-08"), within: 24, before: onset, zone: zone))
     }
 
+    @Test("the entry index finds exactly the first entry the window rule finds by scanning, across a daylight-saving change")
+    func entryIndexAgreesWithScan() {
+        let zone = Build.berlin
+        // A fixed pseudo-random mix of timed and date-only entries around the March change.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        for _ in 0..<40 {
+            var times: [EventTime] = []
+            for _ in 0..<(1 + next(30)) {
+                let day = CalendarDay(iso: "2026-03-20")!.adding(days: next(20))
+                if next(4) == 0 {
+                    times.append(Build.time(day.description))
+                } else {
+                    let minute = next(24 * 60)
+                    times.append(Build.time(day.description + "T" + String(format: "%02d:%02d", minute / 60, minute % 60)))
+                }
+            }
+            times.sort { $0.epochSeconds < $1.epochSeconds }
+            let index = EntryIndex(times, zone: zone)
+            for _ in 0..<50 {
+                let end = Build.time("2026-03-20T00:00").epochSeconds + next(22 * 86_400)
+                let hours = Double([1, 6, 24, 48, 72][next(5)])
+                let scanned = times.firstIndex { DiaryWindows.entry($0, within: hours, before: end, zone: zone) }
+                #expect(index.first(within: hours, before: end) == scanned)
+                #expect(index.any(within: hours, before: end) == (scanned != nil))
+            }
+        }
+    }
+
     @Test("labels at and either side of the cut-offs", arguments: [
         (0.6, "Frequently present"), (0.59, "Sometimes present"), (0.3, "Sometimes present"), (0.29, "Occasionally present"),
     ])
