@@ -21,9 +21,25 @@ public struct CopyGuard: Sendable {
     private(set) var approvedByText: [String: [CopyCatalog.Entry]]
     /// Whether a string is, whole, a word some rule names.
     private(set) var joinedWord: [CompiledPattern]
-    private let memo = Memo()
-    private let rendered = RenderMemo()
-    private let joinedWords = JoinedWordMemo()
+    /// Lint results by module and text: replays and populations check the same sentences again
+    /// and again.
+    private let memo = BoundedMemo<ModuleText, [CopyViolation]>(capacity: 20_000)
+    /// Rendered messages by module and message: a replay renders the same message step after
+    /// step, and a population the same sentences profile after profile.
+    private let rendered = BoundedMemo<ModuleMessage, Result<RenderedCopy, CopyRejection>>(capacity: 20_000)
+    /// Whether a run of words, joined, is a word some rule names: the same neighbours ("your
+    /// 12", "headaches clearly") recur in copy after copy, and each check searches every pattern.
+    private let joinedWords = BoundedMemo<String, Bool>(capacity: 100_000)
+
+    struct ModuleText: Hashable, Sendable {
+        let module: String?
+        let text: String
+    }
+
+    struct ModuleMessage: Hashable, Sendable {
+        let module: String
+        let message: CopyMessage
+    }
 
     static let approvedRun = 8
 
@@ -84,7 +100,7 @@ public struct CopyGuard: Sendable {
     /// Every violation in a text, in order of position; none for exact approved copy.
     public func lint(_ text: String, module: String?) -> [CopyViolation] {
         if approvedMatch(text, module: module) != nil { return [] }
-        return memo.value(text: text, module: module) { computeViolations(text, module: module) }
+        return memo.value(ModuleText(module: module, text: text)) { computeViolations(text, module: module) }
     }
 
     /// Whether a text shows as it is: no violation that blocks.
@@ -143,7 +159,7 @@ public struct CopyGuard: Sendable {
     /// neutral reference (and named in `neutralizedSlots`); anything else that breaks a rule
     /// withholds the text.
     public func render(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
-        rendered.value(message, module: module) { renderAnew(message, module: module) }
+        rendered.value(ModuleMessage(module: module, message: message)) { renderAnew(message, module: module) }
     }
 
     private func renderAnew(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
@@ -372,7 +388,11 @@ public struct CopyGuard: Sendable {
                 let run = words[index..<(index + count)]
                 guard zip(run.dropLast(), run.dropFirst()).allSatisfy({ $1.start == $0.end + 1 }) else { break }
                 let joined = run.map(\.word).joined()
-                guard joinedWords.isWord(joined, joinedWord) else { continue }
+                let isWord = joinedWords.value(joined) {
+                    let text = MatchText(joined)
+                    return joinedWord.contains { $0.matches(text) }
+                }
+                guard isWord else { continue }
                 let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]
                 for rule in scoped {
                     // Only a word that exists joined: a match already found in either part stands.
@@ -452,63 +472,4 @@ public struct RenderedCopy: Sendable {
     public let copy: SafeCopy
     public let neutralizedSlots: [String]
     public let warnings: [CopyViolation]
-}
-
-/// Lint results by module and text: replays and populations check the same sentences again and
-/// again. Bounded; cleared when full.
-final class Memo: Sendable {
-    private let table = Mutex<[String: [CopyViolation]]>([:])
-    static let capacity = 20_000
-
-    func value(text: String, module: String?, compute: () -> [CopyViolation]) -> [CopyViolation] {
-        let key = (module ?? "") + "\u{0}" + text
-        if let known = table.withLock({ $0[key] }) { return known }
-        let result = compute()
-        table.withLock { table in
-            if table.count >= Memo.capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = result
-        }
-        return result
-    }
-}
-
-/// Rendered messages by module and message: a replay renders the same message step after step,
-/// and a population the same sentences profile after profile. Bounded; cleared when full.
-final class RenderMemo: Sendable {
-    private struct Key: Hashable {
-        let module: String
-        let message: CopyMessage
-    }
-
-    private let table = Mutex<[Key: Result<RenderedCopy, CopyRejection>]>([:])
-
-    func value(_ message: CopyMessage, module: String,
-               compute: () -> Result<RenderedCopy, CopyRejection>) -> Result<RenderedCopy, CopyRejection> {
-        let key = Key(module: module, message: message)
-        if let known = table.withLock({ $0[key] }) { return known }
-        let result = compute()
-        table.withLock { table in
-            if table.count >= Memo.capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = result
-        }
-        return result
-    }
-}
-
-/// Whether a run of words, joined, is a word some rule names: the same neighbours ("your 12",
-/// "headaches clearly") recur in copy after copy, and each check searches every pattern.
-/// Bounded; cleared when full.
-final class JoinedWordMemo: Sendable {
-    private let table = Mutex<[String: Bool]>([:])
-
-    func isWord(_ joined: String, _ expressions: [CompiledPattern]) -> Bool {
-        if let known = table.withLock({ $0[joined] }) { return known }
-        let text = MatchText(joined)
-        let found = expressions.contains { $0.matches(text) }
-        table.withLock { table in
-            if table.count >= 100_000 { table.removeAll(keepingCapacity: true) }
-            table[joined] = found
-        }
-        return found
-    }
 }
