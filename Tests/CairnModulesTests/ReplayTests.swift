@@ -16,7 +16,7 @@ struct ReplayTests {
     /// The diary and its replay, made once for the whole suite.
     static let shared: (lena: ProfileData, result: Replay.Result) = {
         do {
-            let all = try ProfileDataLoader.load(try Dataset.open(ReplayTests.demo, now: 1_795_348_800))
+            let all = try ProfileSource(try Dataset.open(ReplayTests.demo, now: 1_795_348_800)).loadAll()
             let lena = all.first { $0.profile.id == "lena" }!
             let registry = BuiltinModules.registry()
             // Version 1 of the pattern modules: these tests follow the seed's gates, step by step.
