@@ -10,9 +10,12 @@ final class ProfileReader {
     private let profile, overrides, readings, visits, headaches, medications, sleep, weatherOwn, weatherShared, factors,
                 latest: SQLiteStatement
 
-    init(_ database: SQLiteDatabase) throws {
+    /// `layoutVersion`: the dataset's (`DatasetSchema`); what an older layout lacks reads as empty.
+    init(_ database: SQLiteDatabase, layoutVersion: Int) throws {
+        let deceased = layoutVersion >= 2 ? "deceased_date" : "NULL"
         profile = try database.prepare("""
-            SELECT profile_id, display_name, time_zone, birth_date, sex, relationship, member_type, height_cm, weight_kg
+            SELECT profile_id, display_name, time_zone, birth_date, sex, relationship, member_type, height_cm, weight_kg,
+                   \(deceased)
             FROM profiles WHERE profile_id = ?1
             """)
         overrides = try database.prepare("SELECT profile_id, marker, ref_low, ref_high FROM reference_overrides WHERE profile_id = ?1")
@@ -75,7 +78,7 @@ final class ProfileReader {
                 birthDate: row.text(3).flatMap { CalendarDay(iso: $0) }, sex: row.text(4).flatMap(Profile.Sex.init),
                 relationship: row.text(5).flatMap(Profile.Relationship.init),
                 memberType: row.text(6).flatMap(Profile.MemberType.init),
-                heightCm: optionalDouble(row, 7), weightKg: optionalDouble(row, 8))
+                heightCm: optionalDouble(row, 7), weightKg: optionalDouble(row, 8), deceasedDate: row.day(9))
         }
         guard let found else { return nil }
         var overrideMap: [String: ReferenceOverride] = [:]

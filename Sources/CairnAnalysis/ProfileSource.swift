@@ -22,9 +22,11 @@ public final class ProfileSource: @unchecked Sendable {
     private let readers: [ProfileReader]
 
     public init(_ dataset: Dataset, readers count: Int = 1) throws {
-        var readers = [try ProfileReader(dataset.database)]
+        var readers = [try ProfileReader(dataset.database, layoutVersion: dataset.layoutVersion)]
         if !dataset.isDirectory {
-            for _ in 1..<max(1, count) { readers.append(try ProfileReader(try dataset.anotherReader().database)) }
+            for _ in 1..<max(1, count) {
+                readers.append(try ProfileReader(try dataset.anotherReader().database, layoutVersion: dataset.layoutVersion))
+            }
         }
         self.readers = readers
         let database = dataset.database

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnCore
 import CairnStore
 import Foundation
 
@@ -6,10 +7,12 @@ extension Cairn {
     /// `cairn import SRC... --into DATASET.sqlite`: validates and stores rows in one transaction.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import contract CSV files or a Synthea observations.csv into a SQLite dataset.",
+            abstract: "Import contract CSV files or a Synthea export into a SQLite dataset.",
             discussion: """
-                Each SRC is a directory of contract CSVs, a contract CSV named after its table \
-                (readings.csv), or a Synthea observations.csv. Every row is imported, imported \
+                Each SRC is a directory of contract CSVs (a table may come in parts: \
+                readings.part-1.csv, or a readings/ folder), a contract CSV named after its table \
+                (readings.csv), or a Synthea CSV export (its patients, encounters, observations, \
+                conditions and medications files, recognised by their columns). Every row is imported, imported \
                 with a warning, rejected (and written to the rejects file with its original text) \
                 or skipped. The import is one transaction: if it fails, the dataset is unchanged.
                 Exit status: 0 every row imported, 1 some rows rejected, 2 an input refused whole \
@@ -23,8 +26,12 @@ extension Cairn {
         var into: String
 
         @Option(name: .customLong("input-format"),
-                help: "contract or synthea (default: the file name names the table; a Synthea header is recognised).")
+                help: "contract or synthea (default: the file name names the table; a Synthea file is recognised by its columns).")
         var inputFormat: ImportOptions.InputFormat?
+
+        @Option(name: .customLong("time-zone"),
+                help: "The IANA zone of profiles the source does not place (a Synthea patient outside the US states).")
+        var timeZone: String?
 
         @Option(help: "Report format: text or json.")
         var format: OutputFormat = .text
@@ -41,6 +48,9 @@ extension Cairn {
         func validate() throws {
             guard !sources.isEmpty else { throw ValidationError("give at least one SRC to import") }
             if let now { _ = try Clock.parse(now) }
+            if let timeZone, ProfileTimeZone(identifier: timeZone) == nil {
+                throw ValidationError("--time-zone \(timeZone) is not an IANA time zone such as Europe/Berlin")
+            }
         }
 
         func run() throws {
@@ -55,7 +65,8 @@ extension Cairn {
                 return try restore(bundle: sources[0])
             }
             let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
-                                        rejectsPath: rejects ?? DatasetImporter.defaultRejectsPath(forDataset: into))
+                                        rejectsPath: rejects ?? DatasetImporter.defaultRejectsPath(forDataset: into),
+                                        defaultTimeZone: timeZone.flatMap(ProfileTimeZone.init(identifier:)))
             // A new dataset is built beside its final name and renamed into place once the
             // import has committed: a refused, failed or killed import leaves no dataset behind
             // (a killed one leaves only the hidden staging file, which the next import removes).

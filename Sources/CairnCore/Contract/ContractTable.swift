@@ -1,12 +1,14 @@
-/// The tables of the dataset contract (shared/DATA-CONTRACT.md, version 1), in the order an
-/// import must load them: profiles give time zones and custom markers give names before the
-/// rows that refer to them.
+/// The tables of the dataset contract (DATA-CONTRACT.md: version 1, and the optional tables
+/// and columns Cairn added since), in the order an import must load them: profiles give time
+/// zones and custom markers give names before the rows that refer to them.
 public enum ContractTable: String, CaseIterable, Sendable, Codable {
     case profiles
     case markers
     case referenceOverrides = "reference_overrides"
     case readings
     case visits
+    case conditions
+    case medicationOrders = "medication_orders"
     case headaches
     case medications
     case sleep
@@ -41,7 +43,7 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
                     .init("sex", .choice(Profile.Sex.allCases.map(\.rawValue))),
                     .init("relationship", .choice(Profile.Relationship.allCases.map(\.rawValue))),
                     .init("member_type", .choice(Profile.MemberType.allCases.map(\.rawValue))),
-                    .init("height_cm", .number), .init("weight_kg", .number)]
+                    .init("height_cm", .number), .init("weight_kg", .number), .init("deceased_date", .date)]
         case .markers:
             return [.init("marker_id", .text, required: true), .init("display_name", .text, required: true),
                     .init("unit", .text, required: true), .init("category", .text),
@@ -60,6 +62,15 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
                     .init("visit_type", .choice(Visit.VisitType.allCases.map(\.rawValue)), required: true),
                     .init("visit_type_label", .text), .init("doctor", .text), .init("title", .text),
                     .init("condition", .text), .init("notes", .text), .init("tags", .list)]
+        case .conditions:
+            return [.init("profile_id", .text, required: true), .init("start", .dateOrDateTime, required: true),
+                    .init("stop", .dateOrDateTime), .init("code", .text), .init("description", .text, required: true),
+                    .init("encounter_id", .text), .init("source", .text)]
+        case .medicationOrders:
+            return [.init("profile_id", .text, required: true), .init("start", .dateOrDateTime, required: true),
+                    .init("stop", .dateOrDateTime), .init("code", .text), .init("description", .text, required: true),
+                    .init("dispenses", .integer(0...1_000_000)), .init("reason", .text), .init("encounter_id", .text),
+                    .init("source", .text)]
         case .headaches:
             return [.init("profile_id", .text, required: true), .init("headache_id", .text, required: true),
                     .init("onset_at", .dateTime, required: true), .init("resolved_at", .dateTime),

@@ -15,10 +15,13 @@ public struct Profile: Hashable, Sendable {
     public var memberType: MemberType?
     public var heightCm: Double?
     public var weightKg: Double?
+    /// The day the person died, when the record says so (Synthea exports carry it).
+    public var deceasedDate: CalendarDay?
 
     public init(id: String, displayName: String? = nil, timeZone: ProfileTimeZone = .utc,
                 birthDate: CalendarDay? = nil, sex: Sex? = nil, relationship: Relationship? = nil,
-                memberType: MemberType? = nil, heightCm: Double? = nil, weightKg: Double? = nil) {
+                memberType: MemberType? = nil, heightCm: Double? = nil, weightKg: Double? = nil,
+                deceasedDate: CalendarDay? = nil) {
         self.id = id
         self.displayName = displayName ?? id
         self.timeZone = timeZone
@@ -28,6 +31,15 @@ public struct Profile: Hashable, Sendable {
         self.memberType = memberType
         self.heightCm = heightCm
         self.weightKg = weightKg
+        self.deceasedDate = deceasedDate
+    }
+
+    /// Age in whole years on a day, from the birth date; nil without one.
+    public func age(on day: CalendarDay) -> Int? {
+        guard let birthDate, birthDate <= day else { return nil }
+        var years = day.year - birthDate.year
+        if (day.month, day.day) < (birthDate.month, birthDate.day) { years -= 1 }
+        return years
     }
 
     /// Body mass index, derived only for adults and seniors (MediFamily FR-6.5), for whom the

@@ -12,11 +12,15 @@ public final class Dataset {
     /// The path the dataset was opened from.
     public let location: String
     public let isDirectory: Bool
+    /// The layout the dataset has (`DatasetSchema.migrations`); readers leave out what an
+    /// older layout lacks.
+    public private(set) var layoutVersion: Int
 
-    init(database: SQLiteDatabase, location: String, isDirectory: Bool) {
+    init(database: SQLiteDatabase, location: String, isDirectory: Bool, layoutVersion: Int = DatasetSchema.layoutVersion) {
         self.database = database
         self.location = location
         self.isDirectory = isDirectory
+        self.layoutVersion = layoutVersion
     }
 
     /// Opens a dataset for reading: a SQLite file, or a directory of CSVs imported into memory.
@@ -97,19 +101,39 @@ public final class Dataset {
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
-        return Dataset(database: database, location: path, isDirectory: false)
+        return Dataset(database: database, location: path, isDirectory: false,
+                       layoutVersion: (try? layoutVersion(of: database)) ?? 1)
+    }
+
+    /// The layout version a dataset records (1 when it records none).
+    static func layoutVersion(of database: SQLiteDatabase) throws -> Int {
+        guard try database.tableNames().contains("cairn_meta") else { return 1 }
+        let statement = try database.prepare("SELECT value FROM cairn_meta WHERE key = 'layout_version'")
+        guard try statement.step(), let text = statement.text(0), let version = Int(text) else { return 1 }
+        return version
+    }
+
+    /// Brings a dataset made by an earlier Cairn to the current layout (optional tables and
+    /// columns added), inside the caller's transaction: an import that fails leaves it as it was.
+    func migrate() throws(SQLiteError) {
+        guard layoutVersion < DatasetSchema.layoutVersion else { return }
+        try database.execute(DatasetSchema.migrationSQL(from: layoutVersion))
+        layoutVersion = DatasetSchema.layoutVersion
     }
 
     private static func validateLayout(_ database: SQLiteDatabase, path: String) throws {
         let tables = Set(try database.tableNames())
+        let version = try layoutVersion(of: database)
+        if version > DatasetSchema.layoutVersion { throw DatasetError.newerLayout(path: path, found: version) }
         var missingTables: [String] = []
         var missingColumns: [String] = []
-        for table in ["cairn_meta", "imports"] + ContractTable.allCases.map(\.rawValue) where !tables.contains(table) {
+        let expected = DatasetSchema.tables(at: version)
+        for table in ["cairn_meta", "imports"] + expected.map(\.rawValue) where !tables.contains(table) {
             missingTables.append(table)
         }
-        for table in ContractTable.allCases where tables.contains(table.rawValue) {
+        for table in expected where tables.contains(table.rawValue) {
             let present = Set(try database.columnNames(of: table.rawValue))
-            for column in DatasetSchema.storedColumns(of: table) where !present.contains(column.name) {
+            for column in DatasetSchema.storedColumns(of: table, at: version) where !present.contains(column.name) {
                 missingColumns.append("\(table.rawValue).\(column.name)")
             }
         }
@@ -125,11 +149,6 @@ public final class Dataset {
             if type != "table" || (!known.contains(name) && !name.hasPrefix("sqlite_")) { foreign.append("\(type) \(name)") }
         }
         guard foreign.isEmpty else { throw DatasetError.foreignSchema(path: path, objects: foreign) }
-        let statement = try database.prepare("SELECT value FROM cairn_meta WHERE key = 'layout_version'")
-        if try statement.step(), let text = statement.text(0), let version = Int(text),
-           version > DatasetSchema.layoutVersion {
-            throw DatasetError.newerLayout(path: path, found: version)
-        }
     }
 }
 

@@ -5,8 +5,62 @@ import CairnCore
 /// (the local calendar day in the profile's zone), so analyses never re-parse text. Event tables
 /// get an integer `id` that insights cite as provenance.
 public enum DatasetSchema {
-    /// Bumped whenever the stored layout changes.
-    public static let layoutVersion = 1
+    /// The layout this Cairn writes: 1, then one more for each migration.
+    public static var layoutVersion: Int { migrations.last?.version ?? 1 }
+
+    /// A change to the stored layout, named and append-only (as GRDB's migrator keeps them): a
+    /// dataset records the version it has, an import brings an older one up to date inside its
+    /// own transaction, and a dataset opened only to read keeps its layout and is read as it is.
+    /// A migration only adds: optional tables and optional columns, as the contract allows.
+    public struct Migration: Sendable {
+        public let version: Int
+        public let name: String
+        public let addedTables: [ContractTable]
+        /// Contract columns added to existing tables (with their derived `_epoch` and `_day`).
+        public let addedColumns: [ContractTable: [String]]
+    }
+
+    public static let migrations: [Migration] = [
+        Migration(version: 2, name: "Synthea's full export: conditions, medication_orders and profiles.deceased_date",
+                  addedTables: [.conditions, .medicationOrders], addedColumns: [.profiles: ["deceased_date"]]),
+    ]
+
+    /// The tables a dataset of a layout version has.
+    public static func tables(at version: Int) -> [ContractTable] {
+        let later = Set(migrations.filter { $0.version > version }.flatMap(\.addedTables))
+        return ContractTable.allCases.filter { !later.contains($0) }
+    }
+
+    /// The stored columns a table has in a dataset of a layout version.
+    public static func storedColumns(of table: ContractTable, at version: Int) -> [(name: String, type: String)] {
+        let later = Set(migrations.filter { $0.version > version }.flatMap { $0.addedColumns[table] ?? [] })
+        return storedColumns(of: table).filter { column in
+            !later.contains { column.name == $0 || column.name == $0 + "_epoch" || column.name == $0 + "_day" }
+        }
+    }
+
+    /// The statements that bring a dataset from a layout version to the current one.
+    public static func migrationSQL(from version: Int) -> String {
+        var sql = ""
+        for migration in migrations where migration.version > version {
+            sql += "-- \(migration.version): \(migration.name)\n"
+            for table in migration.addedTables { sql += createTableSQL(table) }
+            for table in migration.addedColumns.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                let before = Set(storedColumns(of: table, at: migration.version - 1).map(\.name))
+                for column in storedColumns(of: table, at: migration.version) where !before.contains(column.name) {
+                    sql += "ALTER TABLE \(table.rawValue) ADD COLUMN \(column.name) \(column.type);\n"
+                }
+            }
+            sql += "UPDATE cairn_meta SET value = '\(migration.version)' WHERE key = 'layout_version';\n"
+        }
+        return sql
+    }
+
+    static func createTableSQL(_ table: ContractTable) -> String {
+        var definitions = storedColumns(of: table).map { "\($0.name) \($0.type)" }
+        if let key = primaryKey(of: table) { definitions.append("PRIMARY KEY(\(key))") }
+        return "CREATE TABLE \(table.rawValue)(\(definitions.joined(separator: ", ")));\n"
+    }
 
     /// The columns a table holds in SQLite, in order, with their SQL types.
     public static func storedColumns(of table: ContractTable) -> [(name: String, type: String)] {
@@ -62,11 +116,7 @@ public enum DatasetSchema {
             skipped INTEGER NOT NULL, warnings INTEGER NOT NULL);
 
         """
-        for table in ContractTable.allCases {
-            var definitions = storedColumns(of: table).map { "\($0.name) \($0.type)" }
-            if let key = primaryKey(of: table) { definitions.append("PRIMARY KEY(\(key))") }
-            sql += "CREATE TABLE \(table.rawValue)(\(definitions.joined(separator: ", ")));\n"
-        }
+        for table in ContractTable.allCases { sql += createTableSQL(table) }
         return sql
     }
 
@@ -77,6 +127,8 @@ public enum DatasetSchema {
     public static let indexSQL = """
         CREATE INDEX IF NOT EXISTS readings_by_profile_marker ON readings(profile_id, marker, date_epoch);
         CREATE INDEX IF NOT EXISTS visits_by_profile ON visits(profile_id, date_epoch);
+        CREATE INDEX IF NOT EXISTS conditions_by_profile ON conditions(profile_id, start_epoch);
+        CREATE INDEX IF NOT EXISTS medication_orders_by_profile ON medication_orders(profile_id, start_epoch);
         CREATE UNIQUE INDEX IF NOT EXISTS headaches_by_profile ON headaches(profile_id, headache_id);
         CREATE INDEX IF NOT EXISTS medications_by_profile ON medications(profile_id, taken_at_epoch);
         CREATE INDEX IF NOT EXISTS sleep_by_profile ON sleep(profile_id, night_of);

@@ -30,8 +30,10 @@ public final class DatasetImporter {
             // 16 MiB of page cache: larger caches measured no faster on a million-row import.
             try database.execute("PRAGMA cache_size = -16384")
             try database.inTransaction {
-                // Indexes first: the writer thread keeps them up to date as rows arrive (in
-                // profile and time order, mostly appends), rather than one serial build at the end.
+                // A dataset of an earlier layout gains what this one adds, inside the import's
+                // transaction. Indexes next: the writer thread keeps them up to date as rows
+                // arrive (in profile and time order, mostly appends).
+                try dataset.migrate()
                 try database.execute(DatasetSchema.indexSQL)
                 let context = try ImportContext(database: database, now: options.now)
                 var intake: ReadingIntake?
@@ -69,105 +71,25 @@ public final class DatasetImporter {
 
     private func importFile(_ input: ImportInput, context: ImportContext, readings: () throws -> ReadingIntake,
                             rejects: RejectsFile?, report: inout ImportReport) throws -> ImportReport.FileSummary {
-        var summary = ImportReport.FileSummary(path: input.path, format: input.formatName)
-        let csv = try DatasetImporter.openCSV(input.path)
-        guard try DatasetImporter.nextRecord(csv, path: input.path) else { throw ImportError.missingHeader(path: input.path) }
-        let header = (0..<csv.fieldCount).map { csv.field($0) ?? "" }
         context.file = input.path
-        context.line = csv.line
-
-        let importRow: () throws -> SyntheaObservationImporter.Outcome
-        var synthea: SyntheaObservationImporter?
-        switch input.format {
-        case .contract(let table):
-            let map = HeaderMap(table: table, header: header)
-            for column in map.ignoredColumns {
-                context.record(.warning, .unknownColumn, column: column.position, columnName: column.name,
-                               message: "\"\(column.name)\" is not a \(table.rawValue) column; its values were ignored")
-                summary.ignoredColumns.append(column.name)
-            }
-            let row = RowReader(csv: csv, header: map)
-            let importer = try ContractRowImporters.make(for: table, context: context, readings: readings)
-            importRow = {
-                try importer.importRow(row)
-                return .imported
-            }
-        case .syntheaObservations:
-            let importer = SyntheaObservationImporter(context: context, intake: try readings(), csv: csv, header: header)
-            synthea = importer
-            importRow = importer.importRow
-        }
-
-        // Event tables stream through the writer thread; the small tables read as they go.
+        context.line = 1
+        let ledger = RecordLedger(context: context, rejects: rejects,
+                                  summary: ImportReport.FileSummary(path: input.path, format: input.formatName))
+        let source = try SourceImporters.make(input, context: context, readings: readings, options: options, ledger: ledger)
+        // Event rows stream through the writer thread; the small tables read as they go.
         if input.isEventTable { context.inserts.startFile() }
         do {
-            try importRows(csv, input: input, header: header, importRow: importRow, context: context, rejects: rejects,
-                           summary: &summary, report: &report)
+            try source.importRecords(into: ledger)
             try context.inserts.finishFile()
         } catch {
             context.inserts.abandon()
             throw error
         }
-        if let synthea {
-            for (code, entry) in synthea.skippedCodes {
-                report.skippedCodes[code, default: (entry.description, 0)].rows += entry.rows
-            }
+        for (reason, count) in ledger.skippedByReason { report.skippedByReason[reason, default: 0] += count }
+        for (code, entry) in source.skippedCodes {
+            report.skippedCodes[code, default: (entry.description, 0)].rows += entry.rows
         }
-        return summary
-    }
-
-    private func importRows(_ csv: CSVReader, input: ImportInput, header: [String],
-                            importRow: () throws -> SyntheaObservationImporter.Outcome, context: ImportContext,
-                            rejects: RejectsFile?, summary: inout ImportReport.FileSummary, report: inout ImportReport) throws {
-        while true {
-            guard try DatasetImporter.nextRecord(csv, path: input.path) else { break }
-            summary.rowsRead += 1
-            context.line = csv.line
-            let warningsBefore = context.issues.count
-            do {
-                if let field = csv.malformedField {
-                    throw RowRejection(reason: .malformedQuoting, column: field, columnName: nil,
-                                       message: "text follows the closing quote of field \(field); quote the whole "
-                                        + "field and double any quote inside it")
-                }
-                guard csv.fieldCount == header.count else {
-                    throw RowRejection(reason: .raggedRow, column: nil, columnName: nil,
-                                       message: "the row has \(csv.fieldCount) field\(csv.fieldCount == 1 ? "" : "s"); "
-                                        + "the header has \(header.count)")
-                }
-                switch try importRow() {
-                case .imported:
-                    try context.rowStored()
-                    summary.imported += 1
-                    if context.issues.count > warningsBefore { summary.warnings += 1 }
-                case .skipped(let reason):
-                    context.rowNotStored()
-                    summary.skipped += 1
-                    report.skippedByReason[reason, default: 0] += 1
-                }
-            } catch let rejection as RowRejection {
-                context.rowNotStored()
-                context.record(rejection)
-                summary.rejected += 1
-                try rejects?.write(context.issues[context.issues.count - 1], record: csv.rawRecord)
-            }
-        }
-    }
-
-    private static func openCSV(_ path: String) throws(ImportError) -> CSVReader {
-        do {
-            return try CSVReader(path: path)
-        } catch {
-            throw ImportError(path: path, failure: error)
-        }
-    }
-
-    private static func nextRecord(_ csv: CSVReader, path: String) throws(ImportError) -> Bool {
-        do {
-            return try csv.readRecord()
-        } catch {
-            throw ImportError(path: path, failure: error)
-        }
+        return ledger.summary
     }
 
     private func recordImport(_ report: ImportReport, sources: [String], context: ImportContext) throws {

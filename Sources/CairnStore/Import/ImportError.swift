@@ -7,7 +7,8 @@ public enum ImportError: Error, CustomStringConvertible {
     case emptyDirectory(path: String)
     case missingHeader(path: String)
     case missingRequiredColumns(path: String, table: String, columns: [String])
-    case notSynthea(path: String, missing: [String])
+    /// A file given as Synthea that is none of the files Cairn reads from a Synthea export.
+    case notSynthea(path: String, looksLikeSynthea: Bool)
     case unterminatedQuote(path: String, line: Int)
     case unreadable(path: String, reason: String)
     case dataset(DatasetError)
@@ -25,7 +26,8 @@ public enum ImportError: Error, CustomStringConvertible {
                 + "or import its tables as contract CSV files"
         case .unknownTable(let path):
             return "\(path): the file name names no contract table; name it after its table ("
-                + ContractTableNames.list + ") or pass --input-format synthea for a Synthea observations.csv"
+                + ContractTableNames.list + "), or give a Synthea export's patients, encounters, observations, "
+                + "conditions or medications file"
         case .emptyDirectory(let path):
             return "\(path): holds no contract CSV files (" + ContractTableNames.list + ")"
         case .missingHeader(let path):
@@ -33,8 +35,11 @@ public enum ImportError: Error, CustomStringConvertible {
         case .missingRequiredColumns(let path, let table, let columns):
             return "\(path):1: the header lacks required \(table) column\(columns.count == 1 ? "" : "s") "
                 + columns.joined(separator: ", ") + "; add \(columns.count == 1 ? "it" : "them") to the header"
-        case .notSynthea(let path, let missing):
-            return "\(path):1: not a Synthea observations.csv: the header lacks " + missing.joined(separator: ", ")
+        case .notSynthea(let path, let looksLikeSynthea):
+            let files = SyntheaFile.allCases.map { $0.rawValue + ".csv" }.joined(separator: ", ")
+            return looksLikeSynthea
+                ? "\(path):1: a file of a Synthea export that Cairn does not read; it reads \(files)"
+                : "\(path):1: not a file of a Synthea export (Cairn reads \(files), recognised by their columns)"
         case .unterminatedQuote(let path, let line):
             return "\(path):\(line): a quoted field opened on this line is never closed; "
                 + "close the quote or double any quote inside the field"

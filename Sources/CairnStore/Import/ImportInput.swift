@@ -6,7 +6,7 @@ import Foundation
 struct ImportInput {
     enum Format: Equatable {
         case contract(ContractTable)
-        case syntheaObservations
+        case synthea(SyntheaFile)
     }
 
     var path: String
@@ -15,33 +15,32 @@ struct ImportInput {
     var formatName: String {
         switch format {
         case .contract(let table): return table.rawValue
-        case .syntheaObservations: return "synthea observations"
+        case .synthea(let file): return "synthea \(file.rawValue)"
         }
     }
 
-    /// Whether the file's rows go through the import's writer thread: event tables, whose rows
-    /// never read the dataset as they are stored.
+    /// Whether the file's rows go through the import's writer thread: files whose rows never
+    /// read the dataset as they are stored (everything but profiles, custom markers and
+    /// reference overrides, and Synthea's patients).
     var isEventTable: Bool {
         switch format {
-        case .contract(let table): return ContractTable.eventTables.contains(table)
-        case .syntheaObservations: return true
+        case .contract(let table): return ![.profiles, .markers, .referenceOverrides].contains(table)
+        case .synthea(let file): return file != .patients
         }
     }
 
-    /// Load order: contract tables in contract order, then Synthea files; within a group by
-    /// path in natural order (`part-2` before `part-10`).
+    /// Load order: contract tables in contract order, then Synthea's files in theirs
+    /// (`SyntheaFile`); within a group by path in natural order (`part-2` before `part-10`).
     static func loadsBefore(_ a: ImportInput, _ b: ImportInput) -> Bool {
         func group(_ input: ImportInput) -> Int {
             switch input.format {
             case .contract(let table): return ContractTable.allCases.firstIndex(of: table)!
-            case .syntheaObservations: return ContractTable.allCases.count
+            case .synthea(let file): return ContractTable.allCases.count + file.loadOrder
             }
         }
         if group(a) != group(b) { return group(a) < group(b) }
         return NaturalOrder.precedes(a.path, b.path)
     }
-
-    static let syntheaColumns = ["DATE", "PATIENT", "CODE", "VALUE", "UNITS", "TYPE"]
 
     /// Expands directories, checks each file is CSV text with a usable header, and decides its
     /// format. Returns the inputs in load order and the directory files that were passed over.
@@ -110,23 +109,25 @@ struct ImportInput {
     private static func classify(_ path: String, header: [String], format: ImportOptions.InputFormat?,
                                  inDirectory: Bool) throws(ImportError) -> ImportInput? {
         let name = (path as NSString).lastPathComponent
-        let upper = Set(header.map { $0.trimmingSpaces().uppercased() })
-        let missingSynthea = syntheaColumns.filter { !upper.contains($0) }
+        let synthea = SyntheaFile.recognize(name: name, header: header)
         switch format {
         case .synthea:
-            guard missingSynthea.isEmpty else {
+            guard let synthea else {
                 if inDirectory { return nil }
-                throw .notSynthea(path: path, missing: missingSynthea)
+                throw .notSynthea(path: path, looksLikeSynthea: SyntheaFile.looksLikeSynthea(header))
             }
-            return ImportInput(path: path, format: .syntheaObservations)
+            return ImportInput(path: path, format: .synthea(synthea))
         case .contract, nil:
             if let table = ContractTable.forFileName(name) {
+                // A file named after a table that is Synthea's (its conditions.csv, medications.csv).
+                if format == nil, let synthea, !HeaderMap(table: table, header: header).missingRequiredColumns.isEmpty {
+                    return ImportInput(path: path, format: .synthea(synthea))
+                }
                 return try contract(path, table: table, header: header)
             }
-            if format == nil && missingSynthea.isEmpty {
-                return ImportInput(path: path, format: .syntheaObservations)
-            }
+            if format == nil, let synthea { return ImportInput(path: path, format: .synthea(synthea)) }
             if inDirectory { return nil }
+            if format == nil && SyntheaFile.looksLikeSynthea(header) { throw .notSynthea(path: path, looksLikeSynthea: true) }
             throw .unknownTable(path: path)
         }
     }

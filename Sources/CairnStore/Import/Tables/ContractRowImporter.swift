@@ -15,6 +15,7 @@ enum ContractRowImporters {
         case .referenceOverrides: return try ReferenceOverrideRowImporter(context: context)
         case .readings: return ReadingRowImporter(context: context, intake: try readings())
         case .visits: return try VisitRowImporter(context: context)
+        case .conditions, .medicationOrders: return try CareRecordRowImporter(table: table, context: context)
         case .headaches: return try HeadacheRowImporter(context: context)
         case .medications: return try MedicationRowImporter(context: context)
         case .sleep: return try SleepRowImporter(context: context)

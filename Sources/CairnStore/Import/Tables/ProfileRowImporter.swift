@@ -1,25 +1,14 @@
 import CairnCore
 import Foundation
 
-/// profiles rows: a new profile is added; an existing one is updated, and when its time zone
-/// changes every stored local day and instant of that profile is recomputed in the new zone.
+/// profiles rows, checked, then added or updated by `ProfileWriter`.
 final class ProfileRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let upsert: InsertPipeline.Insert
-    private let currentZone: SQLiteStatement
+    private let writer: ProfileWriter
 
     init(context: ImportContext) throws {
         self.context = context
-        upsert = try context.inserts.prepare("""
-            INSERT INTO profiles(profile_id, display_name, time_zone, birth_date, sex, relationship, member_type,
-                                 height_cm, weight_kg)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(profile_id) DO UPDATE SET display_name = excluded.display_name,
-                time_zone = excluded.time_zone, birth_date = excluded.birth_date, sex = excluded.sex,
-                relationship = excluded.relationship, member_type = excluded.member_type,
-                height_cm = excluded.height_cm, weight_kg = excluded.weight_kg
-            """)
-        currentZone = try context.database.prepare("SELECT time_zone FROM profiles WHERE profile_id = ?")
+        writer = try ProfileWriter(context: context)
     }
 
     func importRow(_ row: RowReader) throws {
@@ -40,6 +29,15 @@ final class ProfileRowImporter: ContractRowImporter {
         if let birthDate, CalendarDay(iso: birthDate) == nil {
             throw row.invalid("birth_date", "\"\(birthDate)\" is not a date; use YYYY-MM-DD", reason: .unparseableDate)
         }
+        let deceasedDate = try row.text("deceased_date")
+        if let deceasedDate {
+            guard let day = CalendarDay(iso: deceasedDate) else {
+                throw row.invalid("deceased_date", "\"\(deceasedDate)\" is not a date; use YYYY-MM-DD", reason: .unparseableDate)
+            }
+            if let birth = birthDate.flatMap({ CalendarDay(iso: $0) }), day < birth {
+                throw row.invalid("deceased_date", "deceased_date \(deceasedDate) is before birth_date \(birthDate!)")
+            }
+        }
         let height = try row.number("height_cm")
         let weight = try row.number("weight_kg")
         if let height, !(20...280).contains(height) {
@@ -48,29 +46,12 @@ final class ProfileRowImporter: ContractRowImporter {
         if let weight, !(0.3...700).contains(weight) {
             throw row.invalid("weight_kg", "\(NumberText.format(weight)) kg is not a possible weight; give kilograms (0.3-700)")
         }
-
-        currentZone.reset()
-        try currentZone.bind(id, at: 1)
-        let previousZone = try currentZone.step() ? currentZone.text(0) : nil
-        currentZone.reset()
-
-        let bind = StatementBinder(upsert)
-        bind.add(id)
-        try bind.add(row.text("display_name") ?? id)
-        bind.add(zone.identifier)
-        bind.add(birthDate)
-        try bind.add(row.choice("sex", from: Profile.Sex.allCases.map(\.rawValue)))
-        try bind.add(row.choice("relationship", from: Profile.Relationship.allCases.map(\.rawValue)))
-        try bind.add(row.choice("member_type", from: Profile.MemberType.allCases.map(\.rawValue)))
-        bind.add(height)
-        bind.add(weight)
-        try bind.run()
-
-        context.profilesDefinedHere.insert(id)
-        context.setZone(zone, forProfile: id)
-        if let previousZone, previousZone != zone.identifier {
-            try DerivedTimeRefresher.refresh(profileID: id, zone: zone, in: context.database)
-        }
+        try writer.write(ProfileWriter.Fields(
+            id: id, displayName: try row.text("display_name") ?? id, zone: zone, birthDate: birthDate,
+            sex: try row.choice("sex", from: Profile.Sex.allCases.map(\.rawValue)),
+            relationship: try row.choice("relationship", from: Profile.Relationship.allCases.map(\.rawValue)),
+            memberType: try row.choice("member_type", from: Profile.MemberType.allCases.map(\.rawValue)),
+            heightCm: height, weightKg: weight, deceasedDate: deceasedDate))
     }
 }
 
