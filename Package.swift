@@ -45,6 +45,12 @@ let package = Package(
         .target(
             name: "CICUSpoof", path: "Sources/CICUSpoof",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // libxml2's streaming reader (Debian's libxml2-dev) for Apple Health exports; a C target
+        // for the same reason as CICUSpoof (libxml2's headers include ICU's).
+        .target(
+            name: "CXMLReader", path: "Sources/CXMLReader",
+            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("xml2")]),
 
         .target(
             name: "CairnCore",
@@ -52,7 +58,7 @@ let package = Package(
             swiftSettings: hotPathSettings),
         .target(
             name: "CairnStore",
-            dependencies: ["CairnCore", "CSQLite", .product(name: "Crypto", package: "swift-crypto"),
+            dependencies: ["CairnCore", "CSQLite", "CXMLReader", .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: hotPathSettings),
         .target(

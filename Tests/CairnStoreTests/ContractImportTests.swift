@@ -103,8 +103,33 @@ struct ContractRejectionTests {
                 == [.invalidValue, .invalidValue, .invalidValue])
         #expect(try rejections("sleep", "profile_id,night_of,duration_min,quality\np,2026-01-01,-1,3\np,2026-01-02,1441,3\np,2026-01-03,0,3\np,2026-01-04,1440,5\np,2026-01-05,400,0\n")
                 == [.invalidValue, .invalidValue, .invalidValue])
-        #expect(try rejections("weather", "observed_at,humidity_pct,pressure_hpa\n2026-01-01T00:00Z,101,1000\n2026-01-01T01:00Z,100,1000\n2026-01-01T02:00Z,50,849\n")
-                == [.invalidValue, .invalidValue])
+    }
+
+    @Test("weather: a bad measurement is left out with a warning naming its place; the row keeps the others; a row with none is rejected")
+    func weatherFields() throws {
+        let file = directory.write("weather.csv", """
+            observed_at,humidity_pct,pressure_hpa,temperature_c
+            2026-01-01T00:00Z,101,1000,4
+            2026-01-01T01:00Z,100,1000,4
+            2026-01-01T02:00Z,50,849,4
+            2026-01-01T03:00Z,fifty,1090,-90
+            2026-01-01T04:00Z,-1,1091,61
+            """)
+        let (dataset, report) = try importFiles([file], into: directory)
+        #expect(report.rowsRead == 5 && report.imported == 4 && report.rejected == 1)
+        let warnings = report.issues.filter { $0.severity == .warning }
+        #expect(warnings.map { "\($0.line):\($0.column ?? 0):\($0.reason.rawValue)" }
+                == ["2:2:field_left_out", "4:3:field_left_out", "5:2:field_left_out",
+                    "6:2:field_left_out", "6:3:field_left_out", "6:4:field_left_out"])
+        #expect(warnings[0].message == "101% is not a relative humidity (0-100); the value was left out and the row's other measurements kept")
+        #expect(warnings[2].message.hasPrefix("\"fifty\" is not a number"))
+        let rejected = try #require(report.issues.first { $0.severity == .rejected })
+        #expect(rejected.line == 6 && rejected.reason == .noMeasurement)
+        // Each boundary is inside: 100%, 1090 hPa, -90 °C are kept; 101%, 849 hPa, 1091 hPa, 61 °C are not.
+        #expect(try dataset.text("""
+            SELECT group_concat(coalesce(humidity_pct, '-') || '/' || coalesce(pressure_hpa, '-') || '/' || coalesce(temperature_c, '-'), ' ')
+            FROM (SELECT * FROM weather ORDER BY observed_at_epoch)
+            """) == "-/1000.0/4.0 100.0/1000.0/4.0 50.0/-/4.0 -/1090.0/-90.0")
     }
 
     @Test("an unknown time zone, with a suggestion; a profile defined twice")

@@ -21,6 +21,9 @@ public struct MarkerDefinition: Hashable, Sendable {
     /// Within-person and analytical variation, for the reference change value; nil for custom
     /// markers.
     public var variation: BiologicalVariation?
+    /// A laboratory result (sparse draws, each judged on its own) or a measurement series from a
+    /// device (dense samples, summarised per local day before they are judged).
+    public var kind: MarkerKind
     /// Every accepted unit's spelling key, with its conversion (the marker's own unit included).
     private var conversionByKey: [String: UnitConversion]
 
@@ -28,7 +31,8 @@ public struct MarkerDefinition: Hashable, Sendable {
                 referenceLow: Double? = nil, referenceHigh: Double? = nil,
                 plausibleMin: Double? = nil, plausibleMax: Double? = nil,
                 direction: TrendPreference = .withinRange, aliases: [String] = [], loincCodes: [String] = [],
-                conversions: [UnitConversion] = [], isCustom: Bool, variation: BiologicalVariation? = nil) {
+                conversions: [UnitConversion] = [], isCustom: Bool, variation: BiologicalVariation? = nil,
+                kind: MarkerKind = .lab) {
         self.id = id
         self.displayName = displayName
         self.category = category
@@ -43,6 +47,7 @@ public struct MarkerDefinition: Hashable, Sendable {
         self.conversions = conversions
         self.isCustom = isCustom
         self.variation = variation
+        self.kind = kind
         self.conversionByKey = MarkerDefinition.index(unit: unit, conversions: conversions)
     }
 

@@ -120,6 +120,9 @@ private struct MarkerFile: Decodable {
         var conversions: [UnitConversion]
         var cv_within_person: Double?
         var cv_analytical: Double?
+        /// "lab" (absent: lab) or "series"; a series names its `daily_summary`.
+        var kind: String?
+        var daily_summary: String?
 
         var definition: MarkerDefinition {
             MarkerDefinition(
@@ -128,7 +131,8 @@ private struct MarkerFile: Decodable {
                 plausibleMin: plausible_min, plausibleMax: plausible_max,
                 direction: higher_is_better.map { $0 ? .higherIsBetter : .lowerIsBetter } ?? .withinRange,
                 aliases: aliases, loincCodes: loinc, conversions: conversions, isCustom: false,
-                variation: cv_within_person.map { BiologicalVariation(withinPerson: $0, analytical: cv_analytical ?? $0 / 2) })
+                variation: cv_within_person.map { BiologicalVariation(withinPerson: $0, analytical: cv_analytical ?? $0 / 2) },
+                kind: kind == "series" ? .series(MarkerKind.DailySummary(rawValue: daily_summary ?? "mean") ?? .mean) : .lab)
         }
     }
 

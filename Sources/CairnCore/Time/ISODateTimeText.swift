@@ -87,7 +87,7 @@ public enum ISODateTimeText {
         return text
     }
 
-    static func floorDiv(_ a: Int, _ b: Int) -> Int {
+    public static func floorDiv(_ a: Int, _ b: Int) -> Int {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 

@@ -10,6 +10,12 @@ public enum ImportError: Error, CustomStringConvertible {
     /// A file given as Synthea that is none of the files Cairn reads from a Synthea export.
     case notSynthea(path: String, looksLikeSynthea: Bool)
     case unterminatedQuote(path: String, line: Int)
+    /// An XML file that is not well-formed, at the place the parser stopped.
+    case malformedXML(path: String, line: Int, column: Int, problem: String)
+    /// A weather service's file that cannot be read as a whole (no times, no header).
+    case weatherFile(path: String, problem: String)
+    /// A file of a kind Cairn recognises but cannot read here, with what it is and the command that reads it.
+    case notForImport(path: String, what: String)
     case unreadable(path: String, reason: String)
     case dataset(DatasetError)
     case storage(SQLiteError)
@@ -43,6 +49,13 @@ public enum ImportError: Error, CustomStringConvertible {
         case .unterminatedQuote(let path, let line):
             return "\(path):\(line): a quoted field opened on this line is never closed; "
                 + "close the quote or double any quote inside the field"
+        case .malformedXML(let path, let line, let column, let problem):
+            return "\(path):\(line):\(column): not well-formed XML (\(problem)); the export is damaged or cut short: "
+                + "export it again from the Health app"
+        case .weatherFile(let path, let problem):
+            return "\(path): a weather file that \(problem)"
+        case .notForImport(let path, let what):
+            return "\(path): \(what)"
         case .unreadable(let path, let reason):
             return "\(path): cannot be read: \(reason)"
         case .dataset(let error):

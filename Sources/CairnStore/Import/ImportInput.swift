@@ -7,6 +7,8 @@ struct ImportInput {
     enum Format: Equatable {
         case contract(ContractTable)
         case synthea(SyntheaFile)
+        case appleHealth
+        case weather(WeatherFormat)
     }
 
     var path: String
@@ -16,6 +18,8 @@ struct ImportInput {
         switch format {
         case .contract(let table): return table.rawValue
         case .synthea(let file): return "synthea \(file.rawValue)"
+        case .appleHealth: return "apple health"
+        case .weather(let weather): return weather.rawValue
         }
     }
 
@@ -26,16 +30,20 @@ struct ImportInput {
         switch format {
         case .contract(let table): return ![.profiles, .markers, .referenceOverrides].contains(table)
         case .synthea(let file): return file != .patients
+        case .appleHealth, .weather: return true
         }
     }
 
     /// Load order: contract tables in contract order, then Synthea's files in theirs
-    /// (`SyntheaFile`); within a group by path in natural order (`part-2` before `part-10`).
+    /// (`SyntheaFile`), Apple Health exports, then weather files (whose `--profile` a profiles
+    /// file may define); within a group by path in natural order (`part-2` before `part-10`).
     static func loadsBefore(_ a: ImportInput, _ b: ImportInput) -> Bool {
         func group(_ input: ImportInput) -> Int {
             switch input.format {
             case .contract(let table): return ContractTable.allCases.firstIndex(of: table)!
             case .synthea(let file): return ContractTable.allCases.count + file.loadOrder
+            case .appleHealth: return ContractTable.allCases.count + SyntheaFile.allCases.count
+            case .weather: return ContractTable.allCases.count + SyntheaFile.allCases.count + 1
             }
         }
         if group(a) != group(b) { return group(a) < group(b) }
@@ -53,15 +61,13 @@ struct ImportInput {
             case .missing:
                 throw .sourceNotFound(path: source)
             case .file:
-                let header = try readHeader(source)
-                inputs.append(try classify(source, header: header, format: format, inDirectory: false)!)
+                inputs.append(try inspect(source, format: format, inDirectory: false)!)
             case .directory:
                 let base = source.hasSuffix("/") ? String(source.dropLast()) : source
                 var found = 0
-                for name in csvFiles(in: base) {
+                for name in dataFiles(in: base) {
                     let path = base + "/" + name
-                    let header = try readHeader(path)
-                    if let input = try classify(path, header: header, format: format, inDirectory: true) {
+                    if let input = try inspect(path, format: format, inDirectory: true) {
                         inputs.append(input)
                         found += 1
                     } else {
@@ -88,6 +94,49 @@ struct ImportInput {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted(by: NaturalOrder.precedes)
     }
 
+    /// The files of a folder an import reads: CSV (not Cairn's own rejects files), JSON and XML.
+    private static func dataFiles(in directory: String) -> [String] {
+        entries(in: directory).filter { name in
+            let lower = name.lowercased()
+            let known = lower.hasSuffix(".csv") || lower.hasSuffix(".json") || lower.hasSuffix(".xml")
+            return known && !lower.hasSuffix(".rejects.csv") && FileKind.of(directory + "/" + name) == .file
+        }
+    }
+
+    /// What a file is, from its first bytes: a weather service's file, an Apple Health export,
+    /// or CSV (a contract table or a Synthea file). An XML or JSON file Cairn cannot read is
+    /// refused with what it seems to be, or passed over in a directory (nil).
+    private static func inspect(_ path: String, format: ImportOptions.InputFormat?, inDirectory: Bool) throws(ImportError) -> ImportInput? {
+        let prefix = FileKind.prefix(path, count: 1 << 16)
+        if prefix.starts(with: FileKind.sqliteMagic) { throw .sqliteGivenAsSource(path: path) }
+        if let nul = prefix.firstIndex(of: 0) { throw .notCSV(path: path, detail: "binary content: a NUL byte at offset \(nul)") }
+        let first = prefix.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if let expected = format?.weatherFormats {
+            guard let weather = WeatherFormat.recognize(prefix: prefix, path: path), expected.contains(weather) else {
+                if inDirectory { return nil }
+                throw .notForImport(path: path, what: "is not \(format!.rawValue) weather (\(FileDescription.of(prefix: prefix, path: path)))")
+            }
+            return ImportInput(path: path, format: .weather(weather))
+        }
+        if format == .appleHealth || (format == nil && first == UInt8(ascii: "<")) {
+            guard AppleHealthExport.recognize(prefix: prefix) else {
+                if inDirectory { return nil }
+                throw .notForImport(path: path, what: FileDescription.of(prefix: prefix, path: path)
+                                    + "; Cairn reads XML only as an Apple Health export (export.xml from the Health app)")
+            }
+            return ImportInput(path: path, format: .appleHealth)
+        }
+        if format == nil, let weather = WeatherFormat.recognize(prefix: prefix, path: path) {
+            return ImportInput(path: path, format: .weather(weather))
+        }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            if inDirectory { return nil }
+            throw .notForImport(path: path, what: FileDescription.of(prefix: prefix, path: path)
+                                + "; Cairn reads JSON only as Open-Meteo or PVGIS hourly weather (cairn import FILE --profile P)")
+        }
+        return try classify(path, header: try readHeader(path), format: format, inDirectory: inDirectory)
+    }
+
     /// The CSV files of a folder (not Cairn's own rejects files), in natural order.
     private static func csvFiles(in directory: String) -> [String] {
         entries(in: directory).filter { name in
@@ -111,6 +160,8 @@ struct ImportInput {
         let name = (path as NSString).lastPathComponent
         let synthea = SyntheaFile.recognize(name: name, header: header)
         switch format {
+        case .appleHealth, .openMeteo, .nsrdb, .pvgis:
+            preconditionFailure("\(format!) files are recognised before their CSV header is read")
         case .synthea:
             guard let synthea else {
                 if inDirectory { return nil }
@@ -134,11 +185,6 @@ struct ImportInput {
 
     /// Checks the file is CSV text and returns its header fields.
     private static func readHeader(_ path: String) throws(ImportError) -> [String] {
-        let prefix = FileKind.prefix(path, count: 1 << 16)
-        if prefix.starts(with: FileKind.sqliteMagic) { throw .sqliteGivenAsSource(path: path) }
-        if let nul = prefix.firstIndex(of: 0) {
-            throw .notCSV(path: path, detail: "binary content: a NUL byte at offset \(nul)")
-        }
         let reader: CSVReader
         let hasHeader: Bool
         do {

@@ -27,15 +27,22 @@ public struct ImportIssue: Sendable, Equatable {
         case raggedRow = "ragged_row"
         case malformedQuoting = "malformed_quoting"
         case invalidUTF8 = "invalid_utf8"
+        case noMeasurement = "no_measurement"
+        case malformedXML = "malformed_xml"
         // Warnings: the row is kept.
         case implausibleValue = "implausible_value"
         case tenfoldOutlier = "tenfold_outlier"
         case duplicateReading = "duplicate_reading"
         case unknownColumn = "unknown_column"
         case unknownHeadache = "unknown_headache"
+        case fieldLeftOut = "field_left_out"
         // Skips: rows outside what Cairn imports from a foreign format.
         case unmappedCode = "unmapped_code"
         case textObservation = "text_observation"
+        /// An Apple Health record inside a correlation, which the export also lists on its own.
+        case listedApart = "listed_apart"
+        /// An Apple Health record of a source that ranks below another source for that day.
+        case lowerPrioritySource = "lower_priority_source"
     }
 
     public var severity: Severity

@@ -1,8 +1,9 @@
 import CairnCore
 
-/// Validates and stores readings, whichever file they come from (contract readings.csv or a
-/// Synthea export): unit conversion, the future-date rule, and the Glance entry checks that warn
-/// but keep (plausible range, about ten times the person's usual value, exact duplicate).
+/// Validates and stores readings, whichever file they come from (contract readings.csv, a
+/// Synthea export, an Apple Health export): unit conversion, the future-date rule, and the
+/// Glance entry checks that warn but keep (plausible range; about ten times the person's usual
+/// value, for lab markers; an exact duplicate, compared by instant when a time is given).
 final class ReadingIntake {
     /// A reading parsed from its source, before validation.
     struct Candidate {
@@ -31,15 +32,17 @@ final class ReadingIntake {
         var marker: Int32
     }
 
+    /// A reading's identity for the duplicate check: its series, its value, and when it was
+    /// taken (an instant, or a local day number).
     private struct DuplicateKey: Hashable {
         var series: SeriesKey
-        var day: Int32
+        var when: Int64
         var valueBits: UInt64
 
         /// Two words instead of four fields: hashing runs once per row.
         func hash(into hasher: inout Hasher) {
             hasher.combine(UInt64(UInt32(bitPattern: series.profile)) << 32 | UInt64(UInt32(bitPattern: series.marker)))
-            hasher.combine(valueBits &+ UInt64(UInt32(bitPattern: day)))
+            hasher.combine(valueBits &+ UInt64(bitPattern: when))
         }
     }
 
@@ -63,7 +66,12 @@ final class ReadingIntake {
     private var profileIndex: [String: Int32] = [:]
     private var markerIndex: [String: Int32] = [:]
     private var recent: [SeriesKey: RecentValues] = [:]
-    private var seen: Set<DuplicateKey> = []
+    /// Readings seen, for the duplicate rule: two readings with times compare instants (samples
+    /// minutes apart are not duplicates); a reading with a date alone compares local days with
+    /// any other.
+    private var seenInstants: Set<DuplicateKey> = []
+    private var seenDays: Set<DuplicateKey> = []
+    private var seenDateOnlyDays: Set<DuplicateKey> = []
 
     init(context: ImportContext) throws {
         self.context = context
@@ -72,10 +80,11 @@ final class ReadingIntake {
             columns: ["profile_id", "marker", "value", "unit", "date", "date_epoch", "date_day", "note", "source",
                       "entered_value", "entered_unit"])
         let existing = try context.database.prepare(
-            "SELECT profile_id, marker, value, date_day FROM readings ORDER BY date_epoch, id")
+            "SELECT profile_id, marker, value, date_day, date, date_epoch FROM readings ORDER BY date_epoch, id")
         while try existing.step() {
             guard let day = CalendarDay(iso: existing.text(3) ?? "") else { continue }
-            remember(series(existing.text(0) ?? "", existing.text(1) ?? ""), value: existing.double(2), day: day)
+            remember(series(existing.text(0) ?? "", existing.text(1) ?? ""), value: existing.double(2), day: day,
+                     instant: (existing.text(4) ?? "").utf8.count == 10 ? nil : existing.int(5))
         }
     }
 
@@ -108,7 +117,9 @@ final class ReadingIntake {
         let key = series(candidate.profileID, marker.id)
         let unitText = " " + marker.unit
         if !marker.isCustom {
-            let usual = recent[key]?.median
+            // The tenfold rule catches a slip of the decimal point in a value typed in; samples
+            // of a device series (steps per few minutes) vary that much on their own.
+            let usual = marker.kind.isSeries ? nil : recent[key]?.median
             let suggestion = usual.flatMap { ReadingIntake.tenfoldSuggestion(value: value, usual: $0) }
             if marker.isImplausible(value) {
                 var message = "\(marker.displayName) of \(NumberText.format(value))\(unitText) is outside the plausible range "
@@ -126,14 +137,15 @@ final class ReadingIntake {
                                didYouMean: suggestion)
             }
         }
-        let duplicate = DuplicateKey(series: key, day: Int32(day.daysSinceEpoch), valueBits: value.bitPattern)
-        if seen.contains(duplicate) {
+        var instant: Int? = epoch
+        if case .date = candidate.parsedDate { instant = nil }
+        if isDuplicate(key, value: value, day: day, instant: instant) {
             context.record(.warning, .duplicateReading, column: candidate.valueColumn.position,
                            columnName: candidate.valueColumn.name,
                            message: "\(candidate.profileID) already has a \(marker.displayName) reading of "
-                            + "\(NumberText.format(value))\(unitText) on \(day) (kept)")
+                            + "\(NumberText.format(value))\(unitText) \(instant == nil ? "on \(day)" : "at \(candidate.dateText)") (kept)")
         }
-        remember(key, value: value, day: day)
+        remember(key, value: value, day: day, instant: instant)
 
         // Keep what was entered whenever it differs from what is stored, even in spelling only.
         let converted = value != candidate.value || (candidate.unit.map { $0 != marker.unit } ?? false)
@@ -172,8 +184,21 @@ final class ReadingIntake {
         return next
     }
 
-    private func remember(_ key: SeriesKey, value: Double, day: CalendarDay) {
+    private func isDuplicate(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) -> Bool {
+        let onDay = DuplicateKey(series: key, when: Int64(day.daysSinceEpoch), valueBits: value.bitPattern)
+        guard let instant else { return seenDays.contains(onDay) }
+        return seenInstants.contains(DuplicateKey(series: key, when: Int64(instant), valueBits: value.bitPattern))
+            || seenDateOnlyDays.contains(onDay)
+    }
+
+    private func remember(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) {
         recent[key, default: RecentValues()].append(value)
-        seen.insert(DuplicateKey(series: key, day: Int32(day.daysSinceEpoch), valueBits: value.bitPattern))
+        let onDay = DuplicateKey(series: key, when: Int64(day.daysSinceEpoch), valueBits: value.bitPattern)
+        seenDays.insert(onDay)
+        if let instant {
+            seenInstants.insert(DuplicateKey(series: key, when: Int64(instant), valueBits: value.bitPattern))
+        } else {
+            seenDateOnlyDays.insert(onDay)
+        }
     }
 }

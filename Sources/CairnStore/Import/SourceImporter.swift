@@ -46,6 +46,15 @@ enum SourceImporters {
                     return .init(importer.importRow)
                 }
             }
+        case .appleHealth:
+            return try AppleHealthImporter(path: input.path, context: context, intake: try readings(), options: options)
+        case .weather(let format):
+            switch format {
+            case .openMeteoJSON, .openMeteoCSV:
+                return try OpenMeteoImporter(path: input.path, format: format, context: context, profile: options.profile)
+            case .nsrdb: return try NSRDBImporter(path: input.path, context: context, profile: options.profile)
+            case .pvgis: return try PVGISImporter(path: input.path, context: context, profile: options.profile)
+            }
         }
     }
 }

@@ -3,13 +3,11 @@ import CairnCore
 /// sleep rows: one night each, dated by the day the night began.
 final class SleepRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: InsertPipeline.Insert
+    private let writer: SleepWriter
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.inserts.prepareInsert(
-            into: "sleep",
-            columns: ["profile_id", "night_of", "night_of_epoch", "night_of_day", "duration_min", "quality", "source"])
+        writer = try SleepWriter(context: context)
     }
 
     func importRow(_ row: RowReader) throws {
@@ -25,12 +23,7 @@ final class SleepRowImporter: ContractRowImporter {
         guard (0...1440).contains(minutes) else {
             throw row.invalid("duration_min", "\(NumberText.format(minutes)) minutes is not a night's sleep; give 0-1440")
         }
-        let bind = StatementBinder(insert)
-        bind.add(profile)
-        bind.add(EventTimeColumns(night))
-        bind.add(minutes)
-        try bind.add(row.integer("quality", in: 1...5))
-        try bind.add(row.text("source"))
-        try bind.run()
+        try writer.write(profile: profile, night: SleepWriter.Night(
+            day: night.day, minutes: minutes, quality: try row.integer("quality", in: 1...5), source: try row.text("source")))
     }
 }

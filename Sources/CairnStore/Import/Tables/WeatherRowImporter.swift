@@ -1,18 +1,17 @@
 import CairnCore
 
 /// weather rows. A row with no profile applies to every profile; its local day depends on whose
-/// zone is asked, so only its instant is stored (a time without offset is read as UTC).
+/// zone is asked, so only its instant is stored (a time without offset is read as UTC). Each
+/// measurement is checked on its own (`WeatherWriter`): a field that is not a number, or out of
+/// range, is left out with a warning and the row keeps the others.
 final class WeatherRowImporter: ContractRowImporter {
     private let context: ImportContext
-    private let insert: InsertPipeline.Insert
+    private let writer: WeatherWriter
     private let utc = CachedZone(.utc)
 
     init(context: ImportContext) throws {
         self.context = context
-        insert = try context.inserts.prepareInsert(
-            into: "weather",
-            columns: ["profile_id", "observed_at", "observed_at_epoch", "observed_at_day", "temperature_c",
-                      "humidity_pct", "pressure_hpa", "uv_index", "weather_code"])
+        writer = try WeatherWriter(context: context)
     }
 
     func importRow(_ row: RowReader) throws {
@@ -20,32 +19,20 @@ final class WeatherRowImporter: ContractRowImporter {
         _ = try row.requiredText("observed_at")
         let zone = try profile.map { try context.zone(forProfile: $0) } ?? utc
         let observed = try row.time("observed_at", in: zone, requireTime: true)!
-        let temperature = try row.number("temperature_c")
-        let humidity = try row.number("humidity_pct")
-        let pressure = try row.number("pressure_hpa")
-        let uv = try row.number("uv_index")
-        if let temperature, !(-90...60).contains(temperature) {
-            throw row.invalid("temperature_c", "\(NumberText.format(temperature)) °C is outside Earth's recorded range (-90 to 60)")
+        try writer.write(WeatherWriter.Observation(
+            profile: profile, observed: observed, temperatureC: measurement(row, "temperature_c"),
+            humidityPercent: measurement(row, "humidity_pct"), pressureHPa: measurement(row, "pressure_hpa"),
+            uvIndex: measurement(row, "uv_index"), weatherCode: measurement(row, "weather_code")))
+    }
+
+    /// A measurement field; one that is not a number is left out with a warning.
+    private func measurement(_ row: RowReader, _ column: String) -> WeatherWriter.Field {
+        do {
+            return WeatherWriter.Field(try row.number(column), column: row.position(column), name: column)
+        } catch {
+            context.record(.warning, .fieldLeftOut, column: error.column, columnName: column,
+                           message: error.message + "; the value was left out and the row's other measurements kept")
+            return WeatherWriter.Field(nil, name: column)
         }
-        if let humidity, !(0...100).contains(humidity) {
-            throw row.invalid("humidity_pct", "\(NumberText.format(humidity))% is not a relative humidity; give 0-100")
-        }
-        if let pressure, !(850...1090).contains(pressure) {
-            throw row.invalid("pressure_hpa", "\(NumberText.format(pressure)) hPa is outside 850-1090; give sea-level "
-                                + "pressure in hectopascals")
-        }
-        if let uv, uv < 0 {
-            throw row.invalid("uv_index", "a UV index is never negative")
-        }
-        let bind = StatementBinder(insert)
-        bind.add(profile)
-        bind.add(EventTimeColumns(text: observed.text, epoch: observed.epochSeconds,
-                                      day: profile == nil ? nil : observed.day.description))
-        bind.add(temperature)
-        bind.add(humidity)
-        bind.add(pressure)
-        bind.add(uv)
-        try bind.add(row.integer("weather_code", in: 0...99))
-        try bind.run()
     }
 }
