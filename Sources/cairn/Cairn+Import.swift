@@ -7,12 +7,15 @@ extension Cairn {
     /// `cairn import SRC... --into DATASET.sqlite`: validates and stores rows in one transaction.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import contract CSV files or a Synthea export into a SQLite dataset.",
+            abstract: "Import contract CSV files, a Synthea export, an Apple Health export or weather files into a SQLite dataset.",
             discussion: """
                 Each SRC is a directory of contract CSVs (a table may come in parts: \
                 readings.part-1.csv, or a readings/ folder), a contract CSV named after its table \
-                (readings.csv), or a Synthea CSV export (its patients, encounters, observations, \
-                conditions and medications files, recognised by their columns). Every row is imported, imported \
+                (readings.csv), a Synthea CSV export (its patients, encounters, observations, \
+                conditions and medications files, recognised by their columns), an Apple Health \
+                export.xml (the person given by --profile, default me), or hourly weather from \
+                Open-Meteo (JSON or CSV), NSRDB (PSM CSV) or PVGIS (JSON), for --profile or shared by \
+                every profile. Files are recognised by their content. Every row is imported, imported \
                 with a warning, rejected (and written to the rejects file with its original text) \
                 or skipped. The import is one transaction: if it fails, the dataset is unchanged.
                 Exit status: 0 every row imported, 1 some rows rejected, 2 an input refused whole \
@@ -26,8 +29,11 @@ extension Cairn {
         var into: String
 
         @Option(name: .customLong("input-format"),
-                help: "contract or synthea (default: the file name names the table; a Synthea file is recognised by its columns).")
+                help: "contract, synthea, apple-health, open-meteo, nsrdb or pvgis (default: recognised from each file's content).")
         var inputFormat: ImportOptions.InputFormat?
+
+        @Option(help: "The profile an Apple Health export or a weather file belongs to (Apple Health: default me; weather: default none, shared by every profile).")
+        var profile: String?
 
         @Option(name: .customLong("time-zone"),
                 help: "The IANA zone of profiles the source does not place (a Synthea patient outside the US states).")
@@ -61,12 +67,14 @@ extension Cairn {
             for source in sources {
                 try OutputPaths.refuse(into, option: "--into", against: [("an input (\(source))", source)])
             }
-            if sources.count == 1, EncryptedBundle.isBundle(Array((FileManager.default.contents(atPath: sources[0]) ?? Data()).prefix(8))) {
+            // Only the first bytes: a source may be hundreds of megabytes.
+            let head = FileHandle(forReadingAtPath: sources[0]).flatMap { try? $0.read(upToCount: 8) } ?? Data()
+            if sources.count == 1, EncryptedBundle.isBundle(Array(head)) {
                 return try restore(bundle: sources[0])
             }
             let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
                                         rejectsPath: rejects ?? DatasetImporter.defaultRejectsPath(forDataset: into),
-                                        defaultTimeZone: timeZone.flatMap(ProfileTimeZone.init(identifier:)))
+                                        defaultTimeZone: timeZone.flatMap(ProfileTimeZone.init(identifier:)), profile: profile)
             // A new dataset is built beside its final name and renamed into place once the
             // import has committed: a refused, failed or killed import leaves no dataset behind
             // (a killed one leaves only the hidden staging file, which the next import removes).

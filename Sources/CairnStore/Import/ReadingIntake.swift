@@ -68,10 +68,14 @@ final class ReadingIntake {
     private var recent: [SeriesKey: RecentValues] = [:]
     /// Readings seen, for the duplicate rule: two readings with times compare instants (samples
     /// minutes apart are not duplicates); a reading with a date alone compares local days with
-    /// any other.
+    /// any other. Lab markers are compared with every reading of the series; a device series
+    /// (`MarkerKind.series`, written in time order, often hundreds of thousands of samples) with
+    /// its latest `seriesWindow` samples, so memory stays flat however long the export.
     private var seenInstants: Set<DuplicateKey> = []
     private var seenDays: Set<DuplicateKey> = []
     private var seenDateOnlyDays: Set<DuplicateKey> = []
+    private var latestSamples: [SeriesKey: [(day: Int64, instant: Int64?, valueBits: UInt64)]] = [:]
+    static let seriesWindow = 64
 
     init(context: ImportContext) throws {
         self.context = context
@@ -83,8 +87,14 @@ final class ReadingIntake {
             "SELECT profile_id, marker, value, date_day, date, date_epoch FROM readings ORDER BY date_epoch, id")
         while try existing.step() {
             guard let day = CalendarDay(iso: existing.text(3) ?? "") else { continue }
-            remember(series(existing.text(0) ?? "", existing.text(1) ?? ""), value: existing.double(2), day: day,
-                     instant: (existing.text(4) ?? "").utf8.count == 10 ? nil : existing.int(5))
+            let marker = existing.text(1) ?? ""
+            let key = series(existing.text(0) ?? "", marker)
+            let instant = (existing.text(4) ?? "").utf8.count == 10 ? nil : existing.int(5)
+            if context.library.marker(id: marker)?.kind.isSeries == true {
+                rememberRecent(key, value: existing.double(2), day: day, instant: instant)
+            } else {
+                remember(key, value: existing.double(2), day: day, instant: instant)
+            }
         }
     }
 
@@ -139,13 +149,19 @@ final class ReadingIntake {
         }
         var instant: Int? = epoch
         if case .date = candidate.parsedDate { instant = nil }
-        if isDuplicate(key, value: value, day: day, instant: instant) {
+        let duplicate = marker.kind.isSeries ? isRecentDuplicate(key, value: value, day: day, instant: instant)
+            : isDuplicate(key, value: value, day: day, instant: instant)
+        if duplicate {
             context.record(.warning, .duplicateReading, column: candidate.valueColumn.position,
                            columnName: candidate.valueColumn.name,
                            message: "\(candidate.profileID) already has a \(marker.displayName) reading of "
                             + "\(NumberText.format(value))\(unitText) \(instant == nil ? "on \(day)" : "at \(candidate.dateText)") (kept)")
         }
-        remember(key, value: value, day: day, instant: instant)
+        if marker.kind.isSeries {
+            rememberRecent(key, value: value, day: day, instant: instant)
+        } else {
+            remember(key, value: value, day: day, instant: instant)
+        }
 
         // Keep what was entered whenever it differs from what is stored, even in spelling only.
         let converted = value != candidate.value || (candidate.unit.map { $0 != marker.unit } ?? false)
@@ -189,6 +205,23 @@ final class ReadingIntake {
         guard let instant else { return seenDays.contains(onDay) }
         return seenInstants.contains(DuplicateKey(series: key, when: Int64(instant), valueBits: value.bitPattern))
             || seenDateOnlyDays.contains(onDay)
+    }
+
+    private func isRecentDuplicate(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) -> Bool {
+        let dayNumber = Int64(day.daysSinceEpoch)
+        return latestSamples[key]?.contains { sample in
+            guard sample.valueBits == value.bitPattern else { return false }
+            if let instant, let seen = sample.instant { return seen == Int64(instant) }
+            return sample.day == dayNumber
+        } ?? false
+    }
+
+    private func rememberRecent(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) {
+        recent[key, default: RecentValues()].append(value)
+        var samples = latestSamples[key] ?? []
+        if samples.count == ReadingIntake.seriesWindow { samples.removeFirst() }
+        samples.append((Int64(day.daysSinceEpoch), instant.map(Int64.init), value.bitPattern))
+        latestSamples[key] = samples
     }
 
     private func remember(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) {
