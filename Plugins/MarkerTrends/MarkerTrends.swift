@@ -13,6 +13,7 @@ public struct MarkerTrends: AnalysisModule {
     public static let id = "marker-trends"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.readings]
+    public static let requires: Set<ContractTable> = [.readings]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "Latest status and recent trend of each lab marker, with visit-prep suggestions for out-of-range markers and concerning trends."
     public static let parameters: [ParameterSpec] = [

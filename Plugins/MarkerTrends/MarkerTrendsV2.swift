@@ -31,6 +31,7 @@ public struct MarkerTrendsV2: AnalysisModule {
     public static let id = "marker-trends"
     public static let version = 2
     public static let reads: Set<ContractTable> = [.readings]
+    public static let requires: Set<ContractTable> = [.readings]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "Latest status and recent trend of each lab marker; trends only beyond measurement and biological noise (reference change value or slope interval, Holm across markers)."
     public static let parameters: [ParameterSpec] = [
@@ -67,114 +68,7 @@ public struct MarkerTrendsV2: AnalysisModule {
         return .normal
     }
 
-    struct Candidate {
-        var marker: MarkerDefinition
-        var readings: [Reading]
-        var trend: MarkerTrends.Trend
-        var pChange = 1.0, pSlope = 1.0, changePercent = 0.0
-        var p: Double { min(1, 2 * min(pChange, pSlope)) }
-    }
-
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
-        var byMarker: [String: [Reading]] = [:]
-        for reading in input.readings { byMarker[reading.markerID, default: []].append(reading) }
-        var candidates: [Candidate] = []
-        for markerID in byMarker.keys.sorted() {
-            guard let marker = input.markers.marker(id: markerID), !marker.isCustom else { continue }
-            let readings = byMarker[markerID]!
-            var candidate = Candidate(marker: marker, readings: readings,
-                                      trend: MarkerTrends.trend(readings.map(\.value), length: trendReadings))
-            if readings.count >= trendReadings {
-                let last = readings.suffix(trendReadings)
-                let first = last.first!.value, final = last.last!.value
-                if first > 0, final > 0, let variation = marker.variation {
-                    candidate.changePercent = (final - first) / first * 100
-                    // Noise alone moves n readings one way or the other by at least this much
-                    // with the chance that the range of n normal values is this wide, times the
-                    // 2 monotone orders out of n!.
-                    let single = variation.logDifferenceSD / 2.0.squareRoot()
-                    let width = abs(Glibc.log(final / first)) / single
-                    var orderings = 1.0
-                    for k in 2...trendReadings { orderings *= Double(k) }
-                    candidate.pChange = candidate.trend == .none ? 1
-                        : min(1, 2 * stats.normalRangeUpperTail(n: trendReadings, w: width) / orderings)
-                }
-                // The slope of the log values through every reading (a percent change per year),
-                // one-sided in the direction of the recent move.
-                let start = readings[0].date.epochSeconds
-                let years = readings.map { Double($0.date.epochSeconds - start) / (365.25 * 86_400) }
-                if readings.allSatisfy({ $0.value > 0 }), Set(readings.map(\.value)).count > 1,
-                   let fit = try? stats.linearFit(x: years, y: readings.map { Glibc.log($0.value) }),
-                   (fit.slope > 0 && candidate.trend == .up) || (fit.slope < 0 && candidate.trend == .down) {
-                    candidate.pSlope = fit.slopePValue / 2
-                }
-            }
-            candidates.append(candidate)
-        }
-        let tested = candidates.indices.filter { candidates[$0].readings.count >= trendReadings }
-        let adjusted = stats.holm(tested.map { candidates[$0].p })
-        var adjustedByMarker: [String: Double] = [:]
-        for (position, index) in tested.enumerated() { adjustedByMarker[candidates[index].marker.id] = adjusted[position] }
-
-        var drafts: [InsightDraft] = []
-        for candidate in candidates {
-            let marker = candidate.marker, readings = candidate.readings
-            let latest = readings[readings.count - 1]
-            var (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
-            // Judged in the unit the lab reported where the library has that unit's own range.
-            var judged = latest.value
-            var judgedUnit = marker.unit
-            if !isOverride, let entered = latest.enteredUnit, let conversion = marker.conversion(from: entered),
-               conversion.hasOwnRange {
-                judged = conversion.reverse(latest.value)
-                judgedUnit = conversion.unit
-                (low, high) = (conversion.refLow, conversion.refHigh)
-            }
-            let status = MarkerTrendsV2.status(judged, low: low, high: high, watchFraction: watchFraction)
-            let pTrend = adjustedByMarker[marker.id] ?? 1
-            let concerning = pTrend <= alpha
-                && MarkerTrends.isConcerning(candidate.trend, direction: marker.direction, latest: latest.value, low: low, high: high)
-            guard status == .outOfRange || concerning else { continue }
-            let rangeUnit: [String: Evidence] = judgedUnit == marker.unit ? [:]
-                : ["range_unit": .text(judgedUnit), "latest_value_in_range_unit": .number(judged)]
-            var evidence: [String: Evidence] = [
-                "latest_value": .number(latest.value), "unit": .text(marker.unit), "latest_date": .text(latest.date.day.description),
-                "status": .text(status.rawValue), "trend": .text(candidate.trend.rawValue), "readings": .integer(readings.count),
-                "range_source": .text(isOverride ? "override" : "library"),
-                "last_values": .list(readings.suffix(trendReadings).map { .number($0.value) }),
-                "change_percent": .number(candidate.changePercent), "p_change": .number(candidate.pChange),
-                "p_slope": .number(candidate.pSlope), "p_trend_holm": .number(pTrend), "alpha": .number(alpha),
-            ]
-            if let variation = marker.variation { evidence["reference_change_value_percent"] = .number(variation.referenceChangeValue) }
-            evidence.merge(rangeUnit) { $1 }
-            if let low { evidence["range_low"] = .number(low) }
-            if let high { evidence["range_high"] = .number(high) }
-            if readings.count >= 3 {
-                let first = readings[0].date.epochSeconds
-                let years = readings.map { Double($0.date.epochSeconds - first) / (365.25 * 86_400) }
-                if Set(readings.map(\.value)).count == 1 {
-                    evidence["slope_per_year"] = .number(0)
-                    evidence["slope_p"] = .number(1)
-                } else if let fit = try? stats.linearFit(x: years, y: readings.map(\.value)) {
-                    evidence["slope_per_year"] = .number(fit.slope)
-                    evidence["slope_per_year_ci95"] = .list([.number(fit.slopeInterval95.lowerBound), .number(fit.slopeInterval95.upperBound)])
-                    evidence["slope_p"] = .number(fit.slopePValue)
-                }
-            }
-            if status == .outOfRange {
-                let side = (low.map { judged < $0 } ?? false) ? "below" : "above"
-                drafts.append(InsightDraft(kind: .finding, subject: marker.id, message: CopyMessage("marker-trends.out-of-range", [
-                    "marker": .marker(marker.displayName), "side": .choice(side),
-                    "range": .choice(isOverride ? "your target range" : "the typical range"),
-                ]), evidence: evidence, provenance: ["readings:\(latest.id)"]))
-            }
-            if concerning {
-                drafts.append(InsightDraft(kind: .finding, subject: marker.id, message: CopyMessage("marker-trends.trend-prompt", [
-                    "marker": .marker(marker.displayName), "direction": .choice(candidate.trend == .up ? "trending up" : "trending down"),
-                    "count": .count(trendReadings),
-                ]), evidence: evidence, provenance: readings.suffix(trendReadings).map { "readings:\($0.id)" }))
-            }
-        }
-        return drafts
+        try MarkerJudgement(watchFraction: watchFraction, trendReadings: trendReadings, alpha: alpha).judge(input, asOf: asOf, stats: stats)
     }
 }

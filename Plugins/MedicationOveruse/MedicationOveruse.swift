@@ -16,6 +16,7 @@ public struct MedicationOveruse: AnalysisModule {
     public static let id = "medication-overuse"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.medications]
+    public static let requires: Set<ContractTable> = [.medications]
     public static let asOfDependence = AsOfDependence.month
     public static let summary = "Counts the distinct days this month with acute headache medication and shows the approved awareness warning at the threshold."
     public static let parameters: [ParameterSpec] = [

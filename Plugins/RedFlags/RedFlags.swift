@@ -15,6 +15,7 @@ public struct RedFlags: AnalysisModule {
     public static let id = "red-flags"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.headaches]
+    public static let requires: Set<ContractTable> = [.headaches]
     public static let summary = "Safety alerts for sudden-onset headaches and for aura with visual disturbance, in the approved wording."
     public static let parameters: [ParameterSpec] = [
         .integer("urgent_severity", default: 4, range: 1...5, "Severity at or above which a sudden onset gets the urgent text."),

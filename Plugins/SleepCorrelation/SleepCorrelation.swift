@@ -14,6 +14,7 @@ public struct SleepCorrelation: AnalysisModule {
     public static let id = "sleep-correlation"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.headaches, .sleep]
+    public static let requires: Set<ContractTable> = [.headaches, .sleep]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "How often headaches started after short or poorly rated nights, against other nights."
     public static let parameters: [ParameterSpec] = [

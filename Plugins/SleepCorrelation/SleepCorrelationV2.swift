@@ -20,6 +20,7 @@ public struct SleepCorrelationV2: AnalysisModule {
     public static let id = "sleep-correlation"
     public static let version = 2
     public static let reads: Set<ContractTable> = [.headaches, .sleep, .factors, .medications]
+    public static let requires: Set<ContractTable> = [.headaches, .sleep]
     public static let summary = "Headaches on the day after short or low-rated nights, shown only when clearly more often than after other nights (one-sided Fisher, Holm)."
     public static let parameters: [ParameterSpec] = [
         .number("short_night_hours", default: 6, range: 1...12, "Nights under this many hours are short."),

@@ -16,6 +16,7 @@ public struct TriggerCooccurrence: AnalysisModule {
     public static let id = "trigger-cooccurrence"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.headaches, .factors, .sleep, .medications]
+    public static let requires: Set<ContractTable> = [.headaches]
     public static let summary = "Factors most often present before headaches, in frequency language, compared with headache-free days."
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches needed before any pattern is shown."),

@@ -26,6 +26,7 @@ public struct TriggerCooccurrenceV2: AnalysisModule {
     public static let id = "trigger-cooccurrence"
     public static let version = 2
     public static let reads: Set<ContractTable> = [.headaches, .factors, .sleep, .medications]
+    public static let requires: Set<ContractTable> = [.headaches]
     public static let summary = "Factors that came before the latest headaches clearly more often than on comparable headache-free days (one-sided Fisher, Holm across factors)."
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches needed before any pattern is shown (Aurae 5.5)."),

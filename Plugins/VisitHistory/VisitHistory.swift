@@ -13,6 +13,7 @@ public struct VisitHistory: AnalysisModule {
     public static let id = "visit-history"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.visits]
+    public static let requires: Set<ContractTable> = [.visits]
     public static let summary = "When each type of visit last happened (version 1 names the next planned one in its summary but never shows it)."
     public static let parameters: [ParameterSpec] = []
 

@@ -13,6 +13,7 @@ public struct VisitHistoryV2: AnalysisModule {
     public static let id = "visit-history"
     public static let version = 2
     public static let reads: Set<ContractTable> = [.visits]
+    public static let requires: Set<ContractTable> = [.visits]
     public static let summary = "When each type of visit last happened, and the next planned one."
     public static let parameters: [ParameterSpec] = []
 

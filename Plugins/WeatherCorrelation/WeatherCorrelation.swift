@@ -115,6 +115,7 @@ public struct WeatherCorrelation: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 2
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .sleep, .medications]
+    public static let requires: Set<ContractTable> = [.headaches, .weather]
     public static let summary = WeatherAnalysis.summary
     public static let parameters = WeatherAnalysis.parameters(minHeadaches: 10)
     let analysis: WeatherAnalysis
@@ -131,6 +132,7 @@ public struct WeatherCorrelationV1: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 1
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .sleep, .medications]
+    public static let requires: Set<ContractTable> = [.headaches, .weather]
     public static let summary = WeatherAnalysis.summary + " (old 3-log gate)"
     public static let parameters = WeatherAnalysis.parameters(minHeadaches: 3)
     let analysis: WeatherAnalysis

@@ -21,6 +21,7 @@ public struct WeatherCorrelationV3: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 3
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .medications]
+    public static let requires: Set<ContractTable> = [.headaches, .weather]
     public static let summary = "Pressure drops and humidity rises before headaches, shown only when clearly more often than before comparable headache-free days (one-sided Fisher, Holm)."
     public static let parameters: [ParameterSpec] = WeatherAnalysis.parameters(minHeadaches: 10) + [
         .integer("match_days", default: 28, range: 0...365, "Headache-free days from this many days before the first compared headache."),

@@ -18,6 +18,10 @@ public protocol AnalysisModule: Sendable {
     /// The event tables the module reads (profiles, markers and overrides always come): a run
     /// loads only these, and replay re-evaluates the module only when one of them changed.
     static var reads: Set<ContractTable> { get }
+    /// The tables without which the module has nothing to say: for a profile with no row at all
+    /// in one of them (as of the instant), the module is silent, with no progress insight (a
+    /// person who keeps no headache diary is not told to keep logging headaches).
+    static var requires: Set<ContractTable> { get }
 
     init(parameters: ParameterValues) throws
 
@@ -38,10 +42,13 @@ extension AnalysisModule {
     /// By default a module may read every table (the safe assumption).
     public static var reads: Set<ContractTable> { ContractTable.eventTables }
 
+    /// By default a module speaks for every profile.
+    public static var requires: Set<ContractTable> { [] }
+
     /// The descriptor this module type registers under.
     public static var descriptor: ModuleDescriptor {
         ModuleDescriptor(id: id, version: version, summary: summary, parameters: parameters,
-                         asOfDependence: asOfDependence, reads: reads, make: { try Self(parameters: $0) })
+                         asOfDependence: asOfDependence, reads: reads, requires: requires, make: { try Self(parameters: $0) })
     }
 }
 

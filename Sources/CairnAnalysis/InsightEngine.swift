@@ -68,6 +68,8 @@ public struct InsightEngine: Sendable {
     func evaluate(_ run: ModuleRun, visible: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [Gate]) {
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: visible.zone.offset(atEpoch: asOf))
         var report = InsightReport()
+        // Silent for a profile without the data the module is about.
+        if run.descriptor.requires.contains(where: { visible.isEmpty($0) }) { return (report, []) }
         let module = try run.descriptor.instantiate(run.parameters)
         let gates = module.gates(visible)
         let drafts: [InsightDraft]

@@ -11,19 +11,22 @@ public struct ModuleDescriptor: Sendable {
     public let asOfDependence: AsOfDependence
     /// The event tables the module reads.
     public let reads: Set<ContractTable>
+    /// The tables a profile must have rows in for the module to say anything.
+    public let requires: Set<ContractTable>
     let make: @Sendable (ParameterValues) throws -> any AnalysisModule
 
     public var key: String { "\(id)@\(version)" }
 
     public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
                 asOfDependence: AsOfDependence = .day, reads: Set<ContractTable> = ContractTable.eventTables,
-                make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
+                requires: Set<ContractTable> = [], make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
         self.id = id
         self.version = version
         self.summary = summary
         self.parameters = parameters
         self.asOfDependence = asOfDependence
         self.reads = reads
+        self.requires = requires
         self.make = make
     }
 

@@ -66,6 +66,21 @@ public struct ProfileData: Sendable {
 
     public var resolvedHeadaches: [Headache] { headaches.filter(\.isResolved) }
 
+    /// Whether the profile has no row in an event table (weather shared by everyone counts:
+    /// every profile has it).
+    public func isEmpty(_ table: ContractTable) -> Bool {
+        switch table {
+        case .readings: return readings.isEmpty
+        case .visits: return visits.isEmpty && plannedVisits.isEmpty
+        case .headaches: return headaches.isEmpty
+        case .medications: return medications.isEmpty
+        case .sleep: return sleep.isEmpty
+        case .weather: return weather.isEmpty
+        case .factors: return factors.isEmpty
+        case .profiles, .markers, .referenceOverrides, .conditions, .medicationOrders: return false
+        }
+    }
+
     /// The first and last local days of the profile's dated rows (visits aside), or nil.
     public var daySpan: ClosedRange<CalendarDay>? {
         let days = [readings.map(\.date.day), headaches.map(\.onset.day), medications.map(\.takenAt.day),

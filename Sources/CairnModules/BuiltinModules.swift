@@ -15,6 +15,7 @@ public enum BuiltinModules {
         let registry = ModuleRegistry()
         registry.register(MarkerTrends.self)
         registry.register(MarkerTrendsV2.self)
+        registry.register(MarkerTrendsV3.self)
         registry.register(TriggerCooccurrence.self)
         registry.register(TriggerCooccurrenceV2.self)
         registry.register(SleepCorrelation.self)

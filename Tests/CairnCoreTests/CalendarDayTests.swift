@@ -45,6 +45,18 @@ struct CalendarDayTests {
         #expect(CalendarDay(iso: "1969-12-31")!.daysSinceEpoch == -1)
     }
 
+    @Test("adding months keeps the day, or takes the month's last day; across year ends, both ways")
+    func addingMonths() {
+        let cases: [(String, Int, String)] = [
+            ("2026-01-31", 1, "2026-02-28"), ("2024-01-31", 1, "2024-02-29"), ("2026-03-31", -1, "2026-02-28"),
+            ("2026-11-15", 2, "2027-01-15"), ("2026-01-15", -1, "2025-12-15"), ("2025-05-20", 18, "2026-11-20"),
+            ("2026-11-24", -18, "2025-05-24"), ("2026-11-24", 0, "2026-11-24"), ("2026-11-24", -120, "2016-11-24"),
+        ]
+        for (day, months, expected) in cases {
+            #expect(CalendarDay(iso: day)!.adding(months: months).description == expected, "\(day) + \(months)")
+        }
+    }
+
     @Test("days print as YYYY-MM-DD from year 1 to 9999, and read back")
     func printing() {
         for text in ["0001-01-01", "0099-02-28", "0999-12-31", "1900-03-01", "1970-01-01", "2000-02-29", "9999-12-31"] {

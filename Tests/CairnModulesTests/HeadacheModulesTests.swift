@@ -251,8 +251,9 @@ struct EngineTests {
         #expect(try registry.lookup("weather-correlation@1").version == 1)
         #expect(try registry.lookup("trigger-cooccurrence").version == 2)
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@4") }
+        #expect(try registry.lookup("marker-trends").version == 3)
         #expect(registry.latest.count == 7)
-        #expect(registry.all.count == 14)
+        #expect(registry.all.count == 15)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")

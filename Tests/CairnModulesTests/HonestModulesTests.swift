@@ -76,14 +76,17 @@ struct HonestModulesTests {
         #expect(v2.insights[0].evidence["referent_days"] == .integer(0))
     }
 
-    @Test("sleep-correlation@2: no headaches, no comparison (a headache gate); equal rates are no clear pattern")
+    @Test("sleep-correlation@2: no headache diary, nothing at all; one headache, the headache gate; equal rates are no clear pattern")
     func sleep() throws {
         let nights = (1...30).map { day in
             SleepNight(id: Int64(day), profileID: "p", nightOf: Build.day(String(format: "2026-03-%02d", day)),
                        durationMinutes: day % 2 == 0 ? 300 : 480, quality: nil)
         }
+        // A person who logs sleep but keeps no headache diary hears nothing about headaches.
         let noHeadaches = ProfileData(profile: Build.profile(), sleep: nights, factors: dailyWater)
-        let gated = try Build.run(SleepCorrelationV2.self, noHeadaches, asOf: Build.endOf("2026-03-31"))
+        #expect(try Build.run(SleepCorrelationV2.self, noHeadaches, asOf: Build.endOf("2026-03-31")).insights.isEmpty)
+        let oneHeadache = ProfileData(profile: Build.profile(), headaches: headaches([3]), sleep: nights, factors: dailyWater)
+        let gated = try Build.run(SleepCorrelationV2.self, oneHeadache, asOf: Build.endOf("2026-03-31"))
         #expect(gated.insights.map(\.subject) == ["resolved headaches"])
         // Headaches after 3 of 15 short nights and 3 of 15 long ones: no clear pattern.
         let data = ProfileData(profile: Build.profile(), headaches: headaches([3, 5, 7, 4, 6, 8]), sleep: nights, factors: dailyWater)

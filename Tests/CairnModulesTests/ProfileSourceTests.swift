@@ -74,9 +74,9 @@ struct ProfileSourceTests {
         // Red flags depend on the as-of day itself: evaluated at every step.
         #expect(descriptor.asOfDependence == .day)
         #expect(result.evaluations == days.count)
-        // Marker trends read readings only, with no as-of period: lena logs medications, sleep and
-        // factors every day but no reading, so it is evaluated once.
-        let trends = try registry.lookup("marker-trends")
+        // Marker trends (version 2) read readings only, with no as-of period: lena logs
+        // medications, sleep and factors every day but no reading, so it is evaluated once.
+        let trends = try registry.lookup("marker-trends@2")
         let trendRun = ModuleRun(descriptor: trends, parameters: ParameterValues(specs: trends.parameters))
         #expect(try replay.run([trendRun], on: lena, days: days).evaluations == 1)
         // The same events as evaluating every day afresh.

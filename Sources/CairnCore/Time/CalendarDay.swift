@@ -44,6 +44,15 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The first day of this day's month.
+    /// The same day `months` later (earlier when negative), on the month's last day when that
+    /// month is shorter (31 January plus one month is 28 or 29 February).
+    public func adding(months: Int) -> CalendarDay {
+        let (y, m, d) = civil
+        let index = y * 12 + (m - 1) + months
+        let year = Int((Double(index) / 12).rounded(.down)), month = index - year * 12 + 1
+        return CalendarDay(year: year, month: month, day: min(d, CalendarDay.daysInMonth(year: year, month: month)))!
+    }
+
     public var firstOfMonth: CalendarDay {
         let (y, m, _) = civil
         return CalendarDay(daysSinceEpoch: CalendarDay.daysFromCivil(year: y, month: m, day: 1))
