@@ -67,6 +67,7 @@ let package = Package(
         .target(
             name: "CairnCopy",
             dependencies: ["CairnCore", "CICUSpoof", "CPCRE2", .product(name: "Yams", package: "Yams")],
+            exclude: ["THIRD-PARTY.md"],
             resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies")]),
         .target(
             name: "CairnAnalysis",

@@ -2,9 +2,9 @@ import CairnCopy
 import CairnCore
 
 extension InsightReport {
-    /// The report for people: each insight with its profile, module, kind and subject, its
-    /// text, and its evidence; withheld insights with the rules they broke; then the approved
-    /// disclaimer and footer.
+    /// The report for people: each profile's as-of instant, then each insight with its profile,
+    /// module, kind and subject, its text, and its evidence; withheld insights with the rules
+    /// they broke; then the approved disclaimer and footer.
     public func text() -> String {
         var text = ""
         var assembler = OutputAssembler(format: .text, layout: InsightReport.layout(disclaimer: disclaimer, footer: footer)) {
@@ -37,7 +37,14 @@ extension InsightReport {
             output.items = ["insights": insights.map(ProfileOutput.item), "withheld": withheld.map(ProfileOutput.item)]
         }
         guard format != .json else { return output }
+        var heading: (profile: String, asOf: String)?
         for insight in insights {
+            // Each profile's insights under the instant they were worked out at: by default every
+            // profile has its own.
+            if heading?.profile != insight.profile || heading?.asOf != insight.asOf {
+                heading = (insight.profile, insight.asOf)
+                output.lines.append("\(insight.profile)  as of \(insight.asOf)")
+            }
             let marker = insight.nonDefault ? " [non-default parameters]" : ""
             output.lines.append("\(insight.profile)  \(insight.module)@\(insight.version) \(insight.kind.rawValue) \(insight.subject)\(marker)")
             output.lines.append("  \(insight.text.text)")

@@ -55,7 +55,8 @@ final class ProfileReader {
                 (SELECT MAX(taken_at_epoch) FROM medications WHERE profile_id = ?1),
                 (SELECT MAX(night_of) FROM sleep WHERE profile_id = ?1),
                 (SELECT MAX(at_epoch) FROM factors WHERE profile_id = ?1),
-                (SELECT MAX(observed_at_epoch) FROM weather WHERE profile_id = ?1)
+                (SELECT MAX(observed_at_epoch) FROM weather WHERE profile_id = ?1),
+                (SELECT MAX(date_epoch) FROM visits WHERE profile_id = ?1 AND date_day <= ?2)
             FROM profiles WHERE profile_id = ?1
             """)
     }
@@ -147,16 +148,18 @@ final class ProfileReader {
         return rows
     }
 
-    /// The profile's latest event instant (visits aside: they may be planned) and its zone.
-    func latestEvent(_ id: String) throws -> (Int, ProfileTimeZone)? {
-        var found: (Int, ProfileTimeZone)?
-        try each(latest, id) { row in
-            let zone = ProfileTimeZone(identifier: row.text(0) ?? "") ?? .utc
-            var instants = [1, 2, 3, 5, 6].compactMap { optionalInt(row, Int32($0)) }
-            if let night = row.text(4).flatMap({ CalendarDay(iso: $0) }) { instants.append(zone.startOfDay(night)) }
-            if let newest = instants.max() { found = (newest, zone) }
-        }
-        return found
+    /// The profile's latest event instant and its zone, or nil with no event. Visits count only
+    /// on local days up to `visitsUpTo` (nil: not at all): later ones are planned.
+    func latestEvent(_ id: String, visitsUpTo: CalendarDay? = nil) throws -> (Int, ProfileTimeZone)? {
+        latest.reset()
+        defer { latest.reset() }
+        try latest.bind(id, at: 1)
+        try latest.bind(visitsUpTo?.description, at: 2)
+        guard try latest.step() else { return nil }
+        let zone = ProfileTimeZone(identifier: latest.text(0) ?? "") ?? .utc
+        var instants = [1, 2, 3, 5, 6, 7].compactMap { optionalInt(latest, Int32($0)) }
+        if let night = latest.text(4).flatMap({ CalendarDay(iso: $0) }) { instants.append(zone.startOfDay(night)) }
+        return instants.max().map { ($0, zone) }
     }
 
     private func time(_ statement: SQLiteStatement, _ text: Int32, _ epoch: Int32, _ day: Int32) -> EventTime {

@@ -20,6 +20,8 @@ public final class ProfileSource: @unchecked Sendable {
     /// machines merge; different for another population, so shards of different data do not.
     public let fingerprint: String
     private let readers: [ProfileReader]
+    private let latestDayLock = NSLock()
+    private var latestDay: CalendarDay??
 
     public init(_ dataset: Dataset, readers count: Int = 1) throws {
         var readers = [try ProfileReader(dataset.database, layoutVersion: dataset.layoutVersion)]
@@ -60,9 +62,12 @@ public final class ProfileSource: @unchecked Sendable {
     }
 
     /// The local day of the latest event across profiles, in its own profile's zone (the
-    /// default as-of day), from each profile's newest row through the indexes: O(profiles x
-    /// log rows), no table scan.
+    /// dataset-latest as-of day), from each profile's newest row through the indexes: O(profiles
+    /// x log rows), no table scan; worked out once.
     public func latestEventDay() throws -> CalendarDay? {
+        latestDayLock.lock()
+        defer { latestDayLock.unlock() }
+        if let latestDay { return latestDay }
         let reader = readers[0]
         reader.lock.lock()
         defer { reader.lock.unlock() }
@@ -72,7 +77,20 @@ public final class ProfileSource: @unchecked Sendable {
             let day = zone.day(ofEpoch: instant)
             if best == nil || (instant, day) > (best!.instant, best!.day) { best = (instant, day) }
         }
+        latestDay = .some(best?.day)
         return best?.day
+    }
+
+    /// The local day of one profile's latest event, or nil when it has none: the default as-of
+    /// day, read through the indexes whatever tables a run loads. Visits count up to the
+    /// dataset's latest day (those after it are planned), so a record of visits and draws ends
+    /// on its last visit.
+    public func latestEventDay(of profileID: String, reader: Int = 0) throws -> CalendarDay? {
+        let datasetDay = try latestEventDay()
+        let chosen = readers[reader % readers.count]
+        chosen.lock.lock()
+        defer { chosen.lock.unlock() }
+        return try chosen.latestEvent(profileID, visitsUpTo: datasetDay).map { $1.day(ofEpoch: $0) }
     }
 
     static func library(_ database: SQLiteDatabase) throws -> MarkerLibrary {

@@ -17,14 +17,16 @@ public struct NotebookRunner {
     public init() {}
 
     /// The notebook with every output replaced by what the commands print now. The first block
-    /// must pin the dataset (`.open`) and the as-of date (`.asof DATE`).
+    /// must pin the dataset (`.open`) and the as-of rule (`.asof` with a date, a date-time, or
+    /// `latest` or `dataset-latest`, which the dataset alone decides): never the day it is run.
     public func run(_ notebook: Notebook, with executor: CommandExecutor, splitter: (String) -> [String]) throws -> Notebook {
         guard let first = notebook.sources.first else {
             throw Failure(block: 1, command: "", message: "the notebook has no cairn block")
         }
         let pins = splitter(first)
-        guard pins.contains(where: { $0.hasPrefix(".open ") }), pins.contains(where: { $0.range(of: #"^\.asof \d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil }) else {
-            throw Failure(block: 1, command: first, message: "the first block must pin the dataset and date: .open DATASET and .asof YYYY-MM-DD")
+        guard pins.contains(where: { $0.hasPrefix(".open ") }), pins.contains(where: { $0.range(of: #"^\.asof (\d{4}-\d{2}-\d{2}\S*|latest|dataset-latest)$"#, options: .regularExpression) != nil }) else {
+            throw Failure(block: 1, command: first,
+                          message: "the first block must pin the dataset and as-of: .open DATASET and .asof YYYY-MM-DD (or latest)")
         }
         var result = notebook
         var blockNumber = 0

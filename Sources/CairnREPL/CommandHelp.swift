@@ -17,7 +17,7 @@ public struct CommandHelp: Sendable {
         CommandHelp(name: "schema", arguments: "[TABLE]", summary: "Show CREATE statements", minimum: 0, maximum: 1),
         CommandHelp(name: "profiles", arguments: "", summary: "List profiles with their time zones", minimum: 0, maximum: 0),
         CommandHelp(name: "profile", arguments: "[PROFILE]", summary: "Choose the profile commands work on (none: all)", minimum: 0, maximum: 1),
-        CommandHelp(name: "asof", arguments: "[DATE]", summary: "Set the as-of date (YYYY-MM-DD); none: the latest day", minimum: 0, maximum: 1),
+        CommandHelp(name: "asof", arguments: "[latest|dataset-latest|DATE]", summary: "Show or set the as-of rule: each profile's own latest day (latest, the default), the dataset's, or a date", minimum: 0, maximum: 1),
         CommandHelp(name: "modules", arguments: "", summary: "List analysis modules and their parameters", minimum: 0, maximum: 0),
         CommandHelp(name: "run", arguments: "ID[@V] [PARAM=VALUE]...", summary: "Run a module as of the as-of date", minimum: 1, maximum: nil),
         CommandHelp(name: "replay", arguments: "ID[@V]... [FROM TO] [day|week|month]", summary: "When insights appear, change and disappear", minimum: 1, maximum: nil),

@@ -114,7 +114,7 @@ extension Session {
         let target = try writableTarget(path)
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
         let datasetFromNotebook = RelativePath.from(folder, to: resolve(datasetPath))
-        let pin = ".open \(datasetFromNotebook)\n.asof \(try asOfDay ?? latestDay())"
+        let pin = ".open \(datasetFromNotebook)\n.asof \(try pinnedAsOf())"
         let blocks = transcript.filter { !$0.command.hasPrefix(".open") && !$0.command.hasPrefix(".asof") }
         var notebook = Notebook(cells: [.prose("# Cairn session\n\n"), .code(source: pin, output: try openedMessage(datasetFromNotebook))])
         for entry in blocks { notebook.cells.append(.code(source: entry.command, output: entry.output)) }

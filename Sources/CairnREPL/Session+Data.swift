@@ -1,3 +1,4 @@
+import CairnAnalysis
 import CairnCore
 import CairnStore
 import Foundation
@@ -170,14 +171,31 @@ extension Session {
         return ""
     }
 
+    /// `.asof`: shows the rule and the day it gives (the chosen profile's, or the dataset's);
+    /// `.asof RULE` sets it.
     func setAsOf(_ text: String?) throws -> String {
-        guard let text else {
-            asOfDay = nil
-            return "As of the dataset's latest day (\(try latestDay())).\n"
+        guard let text else { return try describeAsOf() }
+        do {
+            asOfRule = try AsOfRule(parsing: text)
+        } catch {
+            throw SessionError(error.description)
         }
-        guard let day = CalendarDay(iso: text) else { throw SessionError("\(text) is not a date; use YYYY-MM-DD") }
-        asOfDay = day
         return ""
+    }
+
+    func describeAsOf() throws -> String {
+        let source = try source()
+        switch asOfRule {
+        case .instant, .day: return "As of \(asOfRule).\n"
+        case .datasetLatest:
+            return "As of the dataset's latest day (\(try source.latestEventDay()?.description ?? "none: no dated rows")).\n"
+        case .profileLatest:
+            guard let profile = try chosenProfile() else {
+                return "As of each profile's own latest day (the dataset's: \(try source.latestEventDay()?.description ?? "none")).\n"
+            }
+            return "As of each profile's own latest day (\(try engine.copyGuard.safeIdentifier(profile.id, kind: "profile")): "
+                + "\(try asOfRule.day(for: profile, in: source)?.description ?? "none")).\n"
+        }
     }
 
     /// Read-only SQL: a statement that would write is refused before it runs.

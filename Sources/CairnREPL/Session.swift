@@ -16,9 +16,9 @@ public final class Session {
     var dataset: Dataset?
     /// The open dataset read one profile at a time (made on first use).
     var sourceCache: ProfileSource?
-    var latestDayCache: CalendarDay??
     public internal(set) var profileID: String?
-    public internal(set) var asOfDay: CalendarDay?
+    /// Which instant profiles are evaluated at (`.asof`): each one's own latest day by default.
+    public internal(set) var asOfRule: AsOfRule = .profileLatest
     public var format: Format = .text
     /// Where relative paths are resolved (a notebook's folder).
     public let baseDirectory: String
@@ -166,7 +166,6 @@ public final class Session {
     /// Forgets what was read from the dataset (it was opened again or imported into).
     func datasetChanged() {
         sourceCache = nil
-        latestDayCache = nil
     }
 
     /// The profiles commands work on (the chosen one, or all), loaded and released one by one.
@@ -177,16 +176,28 @@ public final class Session {
         }
     }
 
-    /// The as-of instant for a profile: the end of the chosen day, or of the dataset's latest day.
+    /// The as-of instant for a profile, by the session's rule.
     func asOf(for data: ProfileData) throws -> Int {
-        let day = try asOfDay ?? latestDay()
-        return data.zone.startOfDay(day.adding(days: 1)) - 1
+        try asOfRule.instant(for: data.profile, in: try source())
     }
 
-    func latestDay() throws -> CalendarDay {
-        if latestDayCache == nil { latestDayCache = .some(try source().latestEventDay()) }
-        guard let day = latestDayCache! else { throw SessionError("the dataset has no dated rows; set a date with .asof YYYY-MM-DD") }
-        return day
+    /// What `.asof` is now, as a notebook pins it: a date wherever the rule names one for the
+    /// session's profiles, so a saved notebook re-runs on the day it was written for.
+    func pinnedAsOf() throws -> String {
+        let source = try source()
+        switch asOfRule {
+        case .instant, .day: return asOfRule.description
+        case .datasetLatest: return try source.latestEventDay()?.description ?? asOfRule.description
+        case .profileLatest:
+            guard let profile = try chosenProfile() else { return asOfRule.description }
+            return try asOfRule.day(for: profile, in: source)?.description ?? asOfRule.description
+        }
+    }
+
+    /// The chosen profile's own row (none of its events), or nil when commands work on all.
+    func chosenProfile() throws -> Profile? {
+        guard let profileID else { return nil }
+        return try source().load(profileID, tables: [])?.profile
     }
 
     func moduleRun(_ word: String, overrides: [String: String] = [:]) throws -> ModuleRun {

@@ -11,10 +11,11 @@ extension Cairn {
         static let configuration = CommandConfiguration(
             abstract: "Run analysis modules over a dataset and print the insights that pass the copy guard.",
             discussion: """
-                A date for --as-of means the end of that calendar day in each profile's own time \
-                zone; a date-time with an offset means that instant. Without --as-of, the end of \
-                the day of the dataset's latest event (planned visits aside) is used, never the \
-                clock, so output is reproducible. Insights whose text breaks a copy rule are listed \
+                Each profile is evaluated at the end of its own latest event day (planned visits \
+                aside), in its own time zone: --as-of latest, the default. --as-of dataset-latest \
+                uses the dataset's latest event day for every profile; a date means the end of \
+                that calendar day in each profile's zone; a date-time with an offset means that \
+                instant. Never the clock, so output is reproducible. Insights whose text breaks a copy rule are listed \
                 as withheld with the rule they broke; with --strict that makes the exit status 1. \
                 Every listing ends with the approved disclaimer and footer.
                 """)
@@ -28,8 +29,8 @@ extension Cairn {
         @Option(help: "Only this profile.")
         var profile: String?
 
-        @Option(name: .customLong("as-of"), help: "YYYY-MM-DD (end of that local day) or a date-time with offset.")
-        var asOf: String?
+        @Option(name: .customLong("as-of"), help: "latest (each profile's own latest day), dataset-latest, YYYY-MM-DD (end of that local day) or a date-time with offset.")
+        var asOf: String = "latest"
 
         @Option(name: .customLong("set"), help: "A parameter override, ID.PARAM=VALUE (repeatable).")
         var settings: [String] = []
@@ -47,16 +48,16 @@ extension Cairn {
             let registry = BuiltinModules.registry()
             let runs = try InsightRequest.moduleRuns(registry: registry, modules: modules, settings: settings)
             let source = try PopulationRun.open(dataset, options: population)
-            let instant = try InsightRequest.asOf(asOf, latestDay: source.latestEventDay)
+            let rule = try InsightRequest.asOf(asOf)
             let run = PopulationRun(command: "insights", source: source, options: population,
                                     runDescription: InsightRequest.describe(source: source, [
-                                        "module": modules, "profile": profile.map { [$0] } ?? [], "as-of": asOf.map { [$0] } ?? [],
+                                        "module": modules, "profile": profile.map { [$0] } ?? [], "as-of": asOf == "latest" ? [] : [asOf],
                                         "set": settings]))
             let selected = try run.selection(only: profile) { engine.copyGuard.safeIdentifier($0, kind: "profile") }
             let withheld = Counter()
             try run.run(selected, tables: runs.reduce(into: []) { $0.formUnion($1.descriptor.reads) }, layout: InsightReport.layout(disclaimer: engine.disclaimer, footer: engine.footer),
-                        format: format) { data, index, wanted in
-                let report = try engine.run(runs, on: data, asOf: instant(data))
+                        format: format) { data, index, worker, wanted in
+                let report = try engine.run(runs, on: data, asOf: try rule.instant(for: data.profile, in: source, reader: worker))
                 withheld.add(report.withheld.count)
                 return report.output(index: index, format: wanted)
             }
@@ -105,22 +106,15 @@ enum InsightRequest {
         return (["dataset \(source.fingerprint)", "\(source.count) profiles"] + chosen).joined(separator: " ")
     }
 
-    /// The as-of instant for each profile.
-    static func asOf(_ text: String?, latestDay: () throws -> CalendarDay?) throws -> @Sendable (ProfileData) -> Int {
-        if let text {
-            switch ISODateTimeText.parse(text) {
-            case .instant(let seconds)?: return { _ in seconds }
-            case .date(let day)?: return { $0.zone.startOfDay(day.adding(days: 1)) - 1 }
-            case .local?: throw ValidationError("--as-of \(text) has no offset; add one (Z, +01:00) or give a date")
-            case nil: throw ValidationError("--as-of \(text) is not a date or date-time; use YYYY-MM-DD")
-            }
+    /// The as-of rule from `--as-of`.
+    static func asOf(_ text: String) throws -> AsOfRule {
+        do {
+            return try AsOfRule(parsing: text)
+        } catch {
+            throw ValidationError("--as-of \(error)")
         }
-        // The local day of the dataset's latest event, as the end of that day in each zone.
-        guard let day = try latestDay() else { return { _ in 0 } }
-        return { $0.zone.startOfDay(day.adding(days: 1)) - 1 }
     }
 }
-
 
 /// A count added to from several workers.
 final class Counter: @unchecked Sendable {

@@ -66,7 +66,7 @@ extension Cairn {
             let withheld = Counter()
             let (from, to, step) = (from, to, step)
             // Every table: the default span is the profile's whole data, whatever the modules read.
-            try run.run(selected, tables: ContractTable.eventTables, layout: CairnAnalysis.Replay.Result.layout, format: format) { data, index, wanted in
+            try run.run(selected, tables: ContractTable.eventTables, layout: CairnAnalysis.Replay.Result.layout, format: format) { data, index, _, wanted in
                 guard let span = ReplaySpan.days(data, from: from, to: to, step: step) else { return ProfileOutput(index: index) }
                 let result = try replay.run(runs, on: data, days: span)
                 withheld.add(result.withheld.count)

@@ -44,9 +44,10 @@ struct PopulationRun {
         return chosen
     }
 
-    /// Computes and writes every selected profile's output.
+    /// Computes and writes every selected profile's output. `work` gets the profile's data, its
+    /// index among all profiles, the worker (to pick the source's reader) and the format wanted.
     func run(_ selected: [(index: Int, id: String)], tables: Set<ContractTable>, layout: OutputAssembler.Layout, format: OutputFormat,
-             work: @escaping @Sendable (ProfileData, Int, OutputAssembler.Format?) throws -> ProfileOutput) throws {
+             work: @escaping @Sendable (ProfileData, Int, Int, OutputAssembler.Format?) throws -> ProfileOutput) throws {
         let source = self.source
         let output = try BufferedOutput(path: options.shard == nil ? nil : options.shardOut)
         var assembler: OutputAssembler?
@@ -63,7 +64,7 @@ struct PopulationRun {
         try OrderedWorkers.run(count: selected.count, jobs: options.jobs, work: { position, worker in
             let (index, id) = selected[position]
             guard let data = try source.load(id, reader: worker, tables: tables) else { return ProfileOutput(index: index) }
-            return try work(data, index, wanted)
+            return try work(data, index, worker, wanted)
         }, deliver: { _, profileOutput in
             if assembler != nil { assembler!.add(profileOutput) } else { output.write(ShardFile.line(profileOutput)) }
             progress.step()

@@ -117,4 +117,25 @@ struct ImportCommandTests {
         #expect(result.output.contains("synthea observations: 2 read, 1 imported, 1 skipped"))
         #expect(result.output.contains("code 72514-3 (Pain severity): 1 row"))
     }
+
+    @Test("an Apple Health export through the binary: --profile and --time-zone, every record accounted for, no trend from watch samples")
+    func appleHealth() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CairnStoreTests/Fixtures/apple-health").path
+        let result = try CLI.run(["import", fixtures + "/export_subset.xml", "--into", target, "--profile", "ana",
+                                  "--time-zone", "Europe/Berlin", "--now", "2026-11-22", "--format", "json"])
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let read = try #require(json["rows_read"] as? Int)
+        #expect(read > 0 && read == (json["imported"] as? Int ?? 0) + (json["rejected"] as? Int ?? 0) + (json["skipped"] as? Int ?? 0))
+        let profiles = try CLI.run([target, "-c", ".format json; SELECT profile_id, time_zone FROM profiles"])
+        #expect(profiles.output.contains("\"profile_id\" : \"ana\"") && profiles.output.contains("\"time_zone\" : \"Europe/Berlin\""))
+        let insights = try CLI.run(["insights", target, "--module", "marker-trends", "--format", "json"])
+        #expect(insights.status == 0)
+        #expect(!insights.output.contains("marker-trends.trend-prompt"))
+        let malformed = try CLI.run(["import", fixtures + "/exportSmall_malformed.xml", "--into", scratch.path + "/bad.sqlite"])
+        #expect(malformed.status == 2)
+        #expect(malformed.error.contains("153:11"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/bad.sqlite"))
+    }
 }

@@ -49,12 +49,30 @@ struct InsightsCommandTests {
         #expect((june["insights"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("without --as-of the output is the same run after run, and equals the explicit date")
+    @Test("without --as-of the output is the same run after run, and equals --as-of latest")
     func deterministic() throws {
         let first = try CLI.run(["insights", demo])
         #expect(first.status == 0)
         #expect(try CLI.run(["insights", demo]).output == first.output)
-        #expect(try CLI.run(["insights", demo, "--as-of", "2026-11-18"]).output == first.output)
+        #expect(try CLI.run(["insights", demo, "--as-of", "latest"]).output == first.output)
+        // The dataset's latest event: ife's, on 2026-11-18.
+        #expect(try CLI.run(["insights", demo, "--as-of", "dataset-latest"]).output
+                == CLI.run(["insights", demo, "--as-of", "2026-11-18"]).output)
+    }
+
+    @Test("each profile is evaluated at the end of its own latest day, shown above its insights")
+    func ownLatestDay() throws {
+        // Lena's last row in the demo CSVs: weather at 2026-08-31T22:00:00Z, 00:00 on 2026-09-01 in Berlin.
+        let lena = try CLI.run(["insights", demo, "--profile", "lena"])
+        #expect(lena.output == (try CLI.run(["insights", demo, "--profile", "lena", "--as-of", "2026-09-01"])).output)
+        #expect(lena.output.hasPrefix("lena  as of 2026-09-01T23:59:59+02:00\n"))
+        // Ade's readings end in February; her dental visit on 2026-09-10 (before the dataset's last day) counts.
+        let all = try CLI.run(["insights", demo]).output
+        #expect(all.contains("ade  as of 2026-09-10T23:59:59+10:00\n"))
+        #expect(all.contains("lena  as of 2026-09-01T23:59:59+02:00\n"))
+        let json = try json(["insights", demo, "--profile", "lena", "--format", "json"])
+        let asOfs = Set(((json["insights"] as? [[String: Any]]) ?? []).compactMap { $0["as_of"] as? String })
+        #expect(asOfs == ["2026-09-01T23:59:59+02:00"])
     }
 
     @Test("--set marks output non-default; bad settings and modules are misuse (exit 2)")

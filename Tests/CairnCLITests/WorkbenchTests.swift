@@ -78,12 +78,33 @@ struct WorkbenchTests {
         #expect(try CLI.run(["check", notebook]).status == 0)
     }
 
+    @Test(".asof shows the rule and the day it gives; .save pins the chosen profile's own day, or latest for everyone")
+    func asOfLatest() throws {
+        let shown = try CLI.run([demo, "-c", ".asof; .profile lena; .asof; .asof dataset-latest; .asof; .asof 2026-05-31; .asof; .asof May"])
+        #expect(shown.output == """
+            As of each profile's own latest day (the dataset's: 2026-11-18).
+            As of each profile's own latest day (lena: 2026-09-01).
+            As of the dataset's latest day (2026-11-18).
+            As of 2026-05-31.
+
+            """)
+        #expect(shown.error.hasPrefix("Error: May is not a date or date-time; use YYYY-MM-DD, latest or dataset-latest"))
+        let lena = scratch.path + "/lena.md", everyone = scratch.path + "/everyone.md"
+        #expect(try CLI.run([demo, "-c", ".profile lena; .run medication-overuse; .save \(lena)"]).status == 0)
+        #expect(try String(contentsOfFile: lena, encoding: .utf8).contains(".asof 2026-09-01\n"))
+        #expect(try CLI.run([demo, "-c", ".run visit-history; .save \(everyone)"]).status == 0)
+        let text = try String(contentsOfFile: everyone, encoding: .utf8)
+        #expect(text.contains(".asof latest\n"))
+        #expect(text.contains("ade  as of 2026-09-10T23:59:59+10:00"))
+        #expect(try CLI.run(["check", lena, everyone]).status == 0)
+    }
+
     @Test("a notebook whose first block does not pin dataset and date is refused")
     func unpinned() throws {
         let notebook = scratch.write("bad.md", "# No pin\n\n```cairn\n.profiles\n```\n")
         let result = try CLI.run(["check", notebook])
         #expect(result.status == 2)
-        #expect(result.error.contains("the first block must pin the dataset and date"))
+        #expect(result.error.contains("the first block must pin the dataset and as-of"))
     }
 
     @Test("replay in JSON lists events with their keys; diff of two snapshots exits 1 on differences")

@@ -62,6 +62,54 @@ struct ProfileSourceTests {
         #expect(try demo.latestEventDay() == ProfileData.latestEventDay(try demo.loadAll()))
     }
 
+    /// Four people whose records end on different days: a's sleep on 2026-03-05 (the dataset's
+    /// latest), b's headache at 23:30 on 2026-03-03 in Tokyo with a visit planned for April, c's
+    /// date-only factor on 2026-03-04 and a visit on 2026-03-05, d with no dated row at all.
+    static func staggered() throws -> ProfileSource {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-asof-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let files = [
+            "profiles.csv": "profile_id,time_zone\na,Europe/Berlin\nb,Asia/Tokyo\nc,America/New_York\nd,UTC\n",
+            "headaches.csv": "profile_id,headache_id,onset_at,resolved_at,severity\nb,h1,2026-03-03T23:30,,5\n",
+            "factors.csv": "profile_id,at,factor\na,2026-03-01T08:00,caffeine\nc,2026-03-04,alcohol\n",
+            "sleep.csv": "profile_id,night_of,duration_min\na,2026-03-05,420\n",
+            "visits.csv": "profile_id,date,visit_type\nb,2026-04-10,physical\nc,2026-03-05,dental\n",
+        ]
+        for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+        return try ProfileSource(try Dataset.open(directory, now: 1_900_000_000))
+    }
+
+    @Test("as of latest: each profile's own latest day, visits counted up to the dataset's latest day, none: the dataset's")
+    func ownLatestDay() throws {
+        let source = try ProfileSourceTests.staggered()
+        #expect(try source.latestEventDay() == CalendarDay(iso: "2026-03-05"))
+        let days = try source.profileIDs.map { try source.latestEventDay(of: $0) }
+        #expect(days == [CalendarDay(iso: "2026-03-05"), CalendarDay(iso: "2026-03-03"), CalendarDay(iso: "2026-03-05"), nil])
+        let d = try #require(try source.load("d"))
+        #expect(try AsOfRule.profileLatest.day(for: d.profile, in: source) == CalendarDay(iso: "2026-03-05"))
+        // b at the end of 2026-03-03 in Tokyo (+09:00): 2026-03-03T14:59:59Z.
+        let b = try #require(try source.load("b"))
+        #expect(try AsOfRule.profileLatest.instant(for: b.profile, in: source) == 1_772_549_999)
+        #expect(try AsOfRule.datasetLatest.instant(for: b.profile, in: source) == 1_772_722_799)
+        #expect(try AsOfRule.day(CalendarDay(iso: "2026-03-03")!).instant(for: b.profile, in: source) == 1_772_549_999)
+        #expect(try AsOfRule.instant(5).instant(for: b.profile, in: source) == 5)
+    }
+
+    @Test("as-of words: latest, dataset-latest, a date, a date-time with offset; anything else says what to type")
+    func asOfWords() throws {
+        #expect(try AsOfRule(parsing: "latest") == .profileLatest)
+        #expect(try AsOfRule(parsing: "dataset-latest") == .datasetLatest)
+        #expect(try AsOfRule(parsing: "2026-03-03") == .day(CalendarDay(iso: "2026-03-03")!))
+        #expect(try AsOfRule(parsing: "2026-03-03T14:59:59Z") == .instant(1_772_549_999))
+        #expect(try AsOfRule(parsing: "2026-03-03T23:59:59+09:00") == .instant(1_772_549_999))
+        for rule in [AsOfRule.profileLatest, .datasetLatest, .day(CalendarDay(iso: "2026-03-03")!), .instant(1_772_549_999)] {
+            #expect(try AsOfRule(parsing: rule.description) == rule)
+        }
+        for bad in ["2026-03-03T10:00", "Latest", "yesterday", "2026-02-30"] {
+            #expect(throws: AsOfRuleError.self) { try AsOfRule(parsing: bad) }
+        }
+    }
+
     @Test("replay re-runs a module only when a table it reads changed or its period did, and finds the same events")
     func replayReusesUnreadTables() throws {
         let registry = BuiltinModules.registry()

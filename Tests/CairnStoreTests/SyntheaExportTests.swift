@@ -82,6 +82,15 @@ struct SyntheaExportTests {
         #expect(zoned.warnings == 0)
     }
 
+    @Test("Synthea's allergies.csv of before version 3, with exactly the conditions' columns, is not taken for conditions")
+    func oldAllergiesAreNotConditions() throws {
+        let header = "START,STOP,PATIENT,ENCOUNTER,CODE,DESCRIPTION"
+        #expect(SyntheaFile.recognize(name: "allergies.csv", header: header.split(separator: ",").map(String.init)) == nil)
+        #expect(SyntheaFile.recognize(name: "devices.csv", header: header.split(separator: ",").map(String.init)) == nil)
+        #expect(SyntheaFile.recognize(name: "conditions.csv", header: header.split(separator: ",").map(String.init)) == .conditions)
+        #expect(SyntheaFile.recognize(name: "export-conditions.csv", header: header.split(separator: ",").map(String.init)) == .conditions)
+    }
+
     @Test("a Synthea file Cairn does not read is refused with what it is, and passed over in a directory")
     func otherSyntheaFiles() throws {
         let allergies = directory.write("export/allergies.csv",

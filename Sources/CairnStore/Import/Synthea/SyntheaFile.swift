@@ -17,12 +17,14 @@ enum SyntheaFile: String, CaseIterable, Sendable {
 
     /// The Synthea file a header is, by columns found only in it; nil for anything else.
     /// Conditions share their columns with other files (allergies, devices, supplies), so they
-    /// are recognised by their exact set, or by the file's name.
+    /// are recognised by their exact set, or by the file's name; a file named as one of
+    /// Synthea's others is never taken for them.
     static func recognize(name: String, header: [String]) -> SyntheaFile? {
         let columns = Set(header.map { $0.trimmingSpaces().uppercased() })
         func has(_ file: SyntheaFile) -> Bool { file.requiredColumns.allSatisfy(columns.contains) }
         let base = name.lowercased().replacingOccurrences(of: ".csv", with: "").replacingOccurrences(of: "synthea_", with: "")
         if let named = SyntheaFile(rawValue: base), has(named) { return named }
+        if otherFiles.contains(base) { return nil }
         if has(.observations) { return .observations }
         if has(.encounters) { return .encounters }
         if has(.medications) { return .medications }
@@ -33,6 +35,12 @@ enum SyntheaFile: String, CaseIterable, Sendable {
         }
         return nil
     }
+
+    /// The names of the files of a Synthea export that Cairn does not read.
+    static let otherFiles: Set<String> = [
+        "allergies", "careplans", "claims", "claims_transactions", "devices", "imaging_studies", "immunizations",
+        "organizations", "patient_expenses", "payer_transitions", "payers", "procedures", "providers", "supplies",
+    ]
 
     /// Whether a header looks like any file of a Synthea export (a PATIENT column with Synthea's
     /// upper-case names), for messages about files Cairn passes over.
