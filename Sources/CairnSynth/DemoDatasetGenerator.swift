@@ -10,11 +10,16 @@ import CairnCore
 ///  - the Okafor family of four in Australia/Sydney (MediFamily), with visits and growth readings.
 public struct DemoDatasetGenerator {
     public static let defaultSeed: UInt64 = 20_260_301
+    /// The committed demo's present day: the family's check-ups from it on are still to come.
+    public static let defaultToday = CalendarDay(year: 2026, month: 11, day: 22)!
 
     let seed: UInt64
+    /// A parameter, never the clock, so that the files are the same whenever they are made.
+    let today: CalendarDay
 
-    public init(seed: UInt64 = DemoDatasetGenerator.defaultSeed) {
+    public init(seed: UInt64 = DemoDatasetGenerator.defaultSeed, today: CalendarDay = DemoDatasetGenerator.defaultToday) {
         self.seed = seed
+        self.today = today
     }
 
     /// The dataset as contract CSV files: file name to text.
@@ -24,7 +29,7 @@ public struct DemoDatasetGenerator {
         labTracker.write(into: &tables)
         var headacheDiary = HeadacheDiaryPersona(seed: seed &+ 2)
         headacheDiary.write(into: &tables)
-        var family = FamilyPersona(seed: seed &+ 3)
+        var family = FamilyPersona(seed: seed &+ 3, today: today)
         family.write(into: &tables)
         return tables.files
     }

@@ -5,9 +5,12 @@ import CairnCore
 /// the growth and blood-pressure readings taken at physicals. Ade was born on a leap day.
 struct FamilyPersona {
     var random: SeededGenerator
+    /// Check-ups from this day on have not happened yet: no visit or readings are written.
+    let today: CalendarDay
 
-    init(seed: UInt64) {
+    init(seed: UInt64, today: CalendarDay) {
         random = SeededGenerator(seed: seed)
+        self.today = today
     }
 
     private struct Member {
@@ -40,7 +43,7 @@ struct FamilyPersona {
                                  fixed(member.weight + member.weightPerYear * years, 1)])
             for (yearIndex, year) in ["2024", "2025", "2026"].enumerated() {
                 let date = year + member.physicalMonthDay
-                guard DemoTime.day(date) < DemoTime.day("2026-11-22") else { continue }
+                guard DemoTime.day(date) < today else { continue }
                 let time = DemoTime.local(DemoTime.day(date), minuteOfDay: 9 * 60 + 15 * index)
                 tables.visits.add([member.id, time, "physical", nil, "Dr. Nguyen", "Annual check-up", nil,
                                    member.type == "child" ? "Growth on track" : "Routine check",

@@ -36,7 +36,7 @@ extension Cairn {
         func run() throws {
             try OutputPaths.refuse(out, option: "--out", against: [("the dataset being exported", dataset)])
             do {
-                let opened = try Dataset.open(dataset, now: Clock.now())
+                let opened = try Dataset.open(dataset)
                 guard !opened.isDirectory else {
                     throw CairnFailure("\(dataset) is a directory of CSV files; import it with `cairn import` first")
                 }

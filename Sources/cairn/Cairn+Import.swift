@@ -125,7 +125,7 @@ extension Cairn.Import {
             throw CairnFailure("\(into): cannot be created")
         }
         do {
-            _ = try Dataset.open(staging, now: Clock.now())
+            _ = try Dataset.open(staging)
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
             throw CairnFailure("\(bundle): the bundle opened but holds no usable dataset (\(error)); nothing was written")

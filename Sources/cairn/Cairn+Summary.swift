@@ -13,14 +13,16 @@ extension Cairn {
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
+        @OptionGroup var now: NowOption
+
         func run() throws {
-            try Summary.show(dataset, format: format)
+            try Summary.show(dataset, format: format, now: try now.instant)
         }
 
-        static func show(_ path: String, format: OutputFormat) throws {
+        static func show(_ path: String, format: OutputFormat, now: Int? = nil) throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
             do {
-                let dataset = try Dataset.open(path, now: Clock.now())
+                let dataset = try Dataset.open(path, now: now)
                 var summary = try DatasetSummary(of: dataset)
                 // Profile ids and names are the data's own words: shown only when they break no rule.
                 for index in summary.profiles.indices {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnCore
 import CairnSynth
 import Foundation
 #if canImport(Glibc)
@@ -72,9 +73,18 @@ extension Cairn {
             @Option(help: "Generator seed; the committed demo uses the default.")
             var seed: UInt64 = DemoDatasetGenerator.defaultSeed
 
+            @Option(help: ArgumentHelp("The demo's present day: the family's check-ups from it on are not written "
+                                       + "(default: 2026-11-22, the committed demo's). Never the clock.", valueName: "DATE"))
+            var today: String?
+
+            func validate() throws {
+                if let today, CalendarDay(iso: today) == nil { throw ValidationError("--today \(today) is not a date; use YYYY-MM-DD") }
+            }
+
             func run() throws {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                for (name, text) in DemoDatasetGenerator(seed: seed).files().sorted(by: { $0.key < $1.key }) {
+                let present = today.flatMap { CalendarDay(iso: $0) } ?? DemoDatasetGenerator.defaultToday
+                for (name, text) in DemoDatasetGenerator(seed: seed, today: present).files().sorted(by: { $0.key < $1.key }) {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: out).appendingPathComponent(name), options: .atomic)
                 }
             }

@@ -16,6 +16,8 @@ struct PopulationOptions: ParsableArguments {
     @Option(name: .customLong("out"), help: "With --shard: the shard file to write (default: standard output).")
     var shardOut: String?
 
+    @OptionGroup var now: NowOption
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if shardOut != nil && shard == nil { throw ValidationError("--out names a shard file; give --shard K/N too") }

@@ -22,7 +22,7 @@ struct PopulationRun {
     static func open(_ path: String, options: PopulationOptions) throws -> ProfileSource {
         if let out = options.shardOut { try OutputPaths.refuse(out, option: "--out", against: [("the dataset", path)]) }
         do {
-            return try ProfileSource(try Dataset.open(path, now: Clock.now()), readers: options.jobs)
+            return try ProfileSource(try Dataset.open(path, now: try options.now.instant), readers: options.jobs)
         } catch let error as DatasetError {
             throw CairnFailure(error)
         }

@@ -23,8 +23,10 @@ public final class Dataset {
         self.layoutVersion = layoutVersion
     }
 
-    /// Opens a dataset for reading: a SQLite file, or a directory of CSVs imported into memory.
-    public static func open(_ path: String, readOnly: Bool = true, now: Int) throws(DatasetError) -> Dataset {
+    /// Opens a dataset for reading: a SQLite file, or a directory of CSVs imported into memory
+    /// (readings after `now` rejected as future; nil, the default, rejects none, so that what a
+    /// directory holds never depends on the day it is read).
+    public static func open(_ path: String, readOnly: Bool = true, now: Int? = nil) throws(DatasetError) -> Dataset {
         switch FileKind.of(path) {
         case .missing: throw .notFound(path: path)
         case .directory: return try openDirectory(path, now: now)
@@ -71,7 +73,7 @@ public final class Dataset {
         }
     }
 
-    private static func openDirectory(_ path: String, now: Int) throws(DatasetError) -> Dataset {
+    private static func openDirectory(_ path: String, now: Int?) throws(DatasetError) -> Dataset {
         let dataset = try inMemory(location: path)
         let report: ImportReport
         do {

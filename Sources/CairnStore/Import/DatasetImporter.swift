@@ -98,7 +98,8 @@ public final class DatasetImporter {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         let bind = StatementBinder(insert)
-        bind.add(ISODateTimeText.format(epochSeconds: options.now, offsetSeconds: 0))
+        // An import without a present instant (a CSV directory read for analysis) records none.
+        bind.add(options.now.map { ISODateTimeText.format(epochSeconds: $0, offsetSeconds: 0) } ?? "")
         bind.add(sources.joined(separator: "|"))
         bind.add(report.rowsRead)
         bind.add(report.imported)

@@ -6,7 +6,7 @@ final class ImportContext {
     let database: SQLiteDatabase
     /// Every insert of the import, in order (`InsertPipeline`).
     let inserts: InsertPipeline
-    let now: Int
+    let now: Int?
     private(set) var library: MarkerLibrary
     private(set) var issues: [ImportIssue] = []
     private(set) var createdProfiles: [String] = []
@@ -49,7 +49,7 @@ final class ImportContext {
 
     private let insertProfile: InsertPipeline.Insert
 
-    init(database: SQLiteDatabase, now: Int) throws {
+    init(database: SQLiteDatabase, now: Int?) throws {
         self.database = database
         self.now = now
         inserts = InsertPipeline(database: database)

@@ -30,8 +30,10 @@ public struct ImportOptions: Sendable {
     /// Nil: decide per file (a Synthea observations header is recognised).
     public var inputFormat: InputFormat?
     /// The present instant, seconds since 1970 UTC: readings after it are rejected as future.
-    /// Passed in rather than read from the clock so that imports can be reproduced.
-    public var now: Int
+    /// Passed in rather than read from the clock so that imports can be reproduced; nil: no
+    /// reading is rejected as future (a CSV directory opened for analysis, whose output must
+    /// not depend on the day it runs).
+    public var now: Int?
     /// Where to write rejected rows; nil writes `DATASET.rejects.csv` beside the dataset.
     public var rejectsPath: String?
     /// The zone of profiles a source does not place (a Synthea patient outside the US states,
@@ -41,7 +43,7 @@ public struct ImportOptions: Sendable {
     /// not given), a weather file (none: weather every profile shares).
     public var profile: String?
 
-    public init(inputFormat: InputFormat? = nil, now: Int, rejectsPath: String? = nil, defaultTimeZone: ProfileTimeZone? = nil,
+    public init(inputFormat: InputFormat? = nil, now: Int?, rejectsPath: String? = nil, defaultTimeZone: ProfileTimeZone? = nil,
                 profile: String? = nil) {
         self.inputFormat = inputFormat
         self.now = now

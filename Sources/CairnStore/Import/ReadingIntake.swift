@@ -19,6 +19,12 @@ final class ReadingIntake {
         var valueColumn: (position: Int?, name: String)
         var unitColumn: (position: Int?, name: String)
         var dateColumn: (position: Int?, name: String)
+
+        /// A date without a time is future only from the next local day on.
+        func isAfter(now: Int, zone: CachedZone, epoch: Int, day: CalendarDay) -> Bool {
+            if case .date = parsedDate { return day > zone.day(ofEpoch: now) }
+            return epoch > now
+        }
     }
 
     /// How many earlier readings the "usual value" is taken from, and how many it needs.
@@ -111,16 +117,11 @@ final class ReadingIntake {
         let zone = try context.zone(forProfile: candidate.profileID)
         let epoch = zone.epoch(of: candidate.parsedDate)
         let day = zone.day(of: candidate.parsedDate)
-        let isFuture: Bool
-        if case .date = candidate.parsedDate {
-            isFuture = day > zone.day(ofEpoch: context.now)
-        } else {
-            isFuture = epoch > context.now
-        }
-        if isFuture {
+        // Without a present instant (a directory read for analysis) nothing is in the future.
+        if let now = context.now, candidate.isAfter(now: now, zone: zone, epoch: epoch, day: day) {
             throw RowRejection(
                 reason: .futureReading, column: candidate.dateColumn.position, columnName: candidate.dateColumn.name,
-                message: "\(candidate.dateText) is in the future (today is \(zone.day(ofEpoch: context.now)) in "
+                message: "\(candidate.dateText) is in the future (today is \(zone.day(ofEpoch: now)) in "
                     + "\(zone.zone.identifier)); readings are dated by when the sample was taken")
         }
 

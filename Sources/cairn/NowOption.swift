@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `--now` for commands that read a directory of CSVs for analysis. The directory is imported
+/// into memory on each run; without `--now` no reading is refused as future, so that what the
+/// analysis sees never depends on the day it runs.
+struct NowOption: ParsableArguments {
+    @Option(name: .customLong("now"),
+            help: ArgumentHelp("For a directory of CSVs: refuse readings after this instant as future, as `cairn import --now` does "
+                               + "(default: none refused; a .sqlite dataset was checked when it was imported).",
+                               valueName: "DATE"))
+    var text: String?
+
+    /// The instant, or nil when not given.
+    var instant: Int? {
+        get throws { try text.map(Clock.parse) }
+    }
+
+    func validate() throws {
+        _ = try instant
+    }
+}
