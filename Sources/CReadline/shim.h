@@ -12,14 +12,18 @@ static inline void cairn_rl_set_completion(char **(*function)(const char *, int,
     rl_completer_word_break_characters = " \t\n\"'(),=";
 }
 static inline void cairn_rl_no_default_completion(void) { rl_attempted_completion_over = 1; }
-static inline void cairn_rl_set_catch_signals(int on) { rl_catch_signals = on; rl_catch_sigwinch = on; }
+/// Ctrl-C is Cairn's to handle; readline keeps following the terminal's size while editing.
+static inline void cairn_rl_set_catch_signals(int on) { rl_catch_signals = on; rl_catch_sigwinch = 1; }
 static inline const char *cairn_rl_line_buffer(void) { return rl_line_buffer; }
 static inline int cairn_rl_point(void) { return rl_point; }
-/// Abandons the line being edited and shows a fresh prompt (after Ctrl-C).
-static inline void cairn_rl_cancel_line(void) {
+/// Abandons the line being edited and shows `prompt` afresh (after Ctrl-C).
+static inline void cairn_rl_cancel_line(const char *prompt) {
     rl_replace_line("", 0);
     rl_crlf();
+    rl_set_prompt(prompt);
     rl_on_new_line();
     rl_redisplay();
 }
+/// After the terminal was resized (SIGWINCH, caught by Cairn): readline learns the new width.
+static inline void cairn_rl_resize(void) { rl_resize_terminal(); }
 #endif

@@ -8,10 +8,12 @@ public struct CommandHelp: Sendable {
     public let minimum: Int
     public let maximum: Int?
 
-    public var usage: String { "Usage: .\(name)" + (arguments.isEmpty ? "" : " \(arguments)") }
+    /// `.name ARGUMENTS`, as the usage line and error messages show it.
+    public var synopsis: String { ".\(name)" + (arguments.isEmpty ? "" : " \(arguments)") }
+    public var usage: String { "Usage: " + synopsis }
 
     public static let all: [CommandHelp] = [
-        CommandHelp(name: "open", arguments: "DATASET", summary: "Open a dataset (.sqlite or a directory of contract CSVs)", minimum: 1, maximum: 1),
+        CommandHelp(name: "open", arguments: "DATASET [--now DATE]", summary: "Open a dataset (.sqlite or a directory of contract CSVs; --now: a directory's readings after DATE refused as future)", minimum: 1, maximum: 3),
         CommandHelp(name: "import", arguments: "FILE [TABLE]", summary: "Import a contract CSV, or any CSV as TABLE for exploration", minimum: 1, maximum: 2),
         CommandHelp(name: "tables", arguments: "", summary: "List tables with their row counts", minimum: 0, maximum: 0),
         CommandHelp(name: "schema", arguments: "[TABLE]", summary: "Show CREATE statements", minimum: 0, maximum: 1),
@@ -30,7 +32,15 @@ public struct CommandHelp: Sendable {
         CommandHelp(name: "cor", arguments: "SQL", summary: "Pearson and Spearman correlation of two columns", minimum: 1, maximum: nil),
         CommandHelp(name: "lint", arguments: "TEXT", summary: "Check text against the copy rules", minimum: 1, maximum: nil),
         CommandHelp(name: "save", arguments: "NOTEBOOK", summary: "Save this session's commands and outputs as a notebook", minimum: 1, maximum: 1),
-        CommandHelp(name: "format", arguments: "text|json", summary: "Choose the output format", minimum: 1, maximum: 1),
+        CommandHelp(name: "read", arguments: "FILE", summary: "Run the commands in FILE", minimum: 1, maximum: 1),
+        CommandHelp(name: "mode", arguments: "[column|box|table|markdown|csv|tsv|list|json|jsonl|line]", summary: "Show or set how query results are written", minimum: 0, maximum: 1),
+        CommandHelp(name: "headers", arguments: "on|off", summary: "Column names in column, csv, tsv and list modes", minimum: 1, maximum: 1),
+        CommandHelp(name: "width", arguments: "[N...]", summary: "Column widths in the grid modes (0: automatic, negative: right-aligned)", minimum: 0, maximum: nil),
+        CommandHelp(name: "maxrows", arguments: "[N]", summary: "Rows a grid shows on the screen before leaving the middle out (0: all)", minimum: 0, maximum: 1),
+        CommandHelp(name: "timer", arguments: "on|off", summary: "Print how long each command took", minimum: 1, maximum: 1),
+        CommandHelp(name: "output", arguments: "[FILE]", summary: "Send output to FILE; none: back to the screen", minimum: 0, maximum: 1),
+        CommandHelp(name: "once", arguments: "FILE", summary: "Send the next command's output to FILE", minimum: 1, maximum: 1),
+        CommandHelp(name: "format", arguments: "text|json", summary: "Module output as text or JSON (query results follow)", minimum: 1, maximum: 1),
         CommandHelp(name: "help", arguments: "[COMMAND]", summary: "Show help", minimum: 0, maximum: 1),
         CommandHelp(name: "quit", arguments: "", summary: "Leave Cairn (also .exit or Ctrl-D)", minimum: 0, maximum: 0),
     ]

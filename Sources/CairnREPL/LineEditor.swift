@@ -47,36 +47,66 @@ public final class LineEditor {
         using_history()
         read_history(historyPath)
         print(banner, terminator: "")
+        var reader = StatementReader()
+        var typed: [String] = []
         while true {
             Interrupts.state = .editing
-            guard let raw = readline(prompt()) else {
+            let primary = prompt()
+            Interrupts.setPrimaryPrompt(primary)
+            guard let raw = readline(reader.isIncomplete ? continuationPrompt() : primary) else {
                 print("")
                 break
             }
             let line = String(cString: raw)
             free(raw)
-            Interrupts.state = .running
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            add_history(trimmed)
-            append_history(1, historyPath)
-            history_truncate_file(historyPath, LineEditor.historyLimit)
-            var quit = false
-            for command in CommandLineSplitter.split(trimmed) {
-                Interrupts.database = session.dataset?.database.interruptHandle
-                do {
-                    let outcome = try session.execute(command)
-                    print(outcome.output, terminator: "")
-                    if outcome.quit { quit = true; break }
-                } catch {
-                    let message = Interrupts.consumeCancelled() ? "cancelled" : error.message
-                    print(useColour ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)")
-                    break
-                }
+            // Ctrl-C while a statement was being typed abandoned it.
+            if Interrupts.takeLineCancelled() {
+                reader.reset()
+                typed = []
             }
-            if quit { break }
+            Interrupts.state = .running
+            if !line.trimmingWhitespace().isEmpty { typed.append(line.trimmingWhitespace()) }
+            let commands = reader.feed(line)
+            if !reader.isIncomplete && !typed.isEmpty {
+                // A statement typed over several lines is one entry of history.
+                add_history(typed.joined(separator: " "))
+                append_history(1, historyPath)
+                history_truncate_file(historyPath, LineEditor.historyLimit)
+                typed = []
+            }
+            if run(commands) { break }
         }
         Interrupts.state = .idle
+    }
+
+    /// Runs the commands a line completed; true when one asked to leave.
+    private func run(_ commands: [String]) -> Bool {
+        for command in commands {
+            Interrupts.database = session.dataset?.database.interruptHandle
+            if Interrupts.takeResized() { session.columns = LineEditor.terminalWidth() }
+            do {
+                let outcome = try session.execute(command)
+                print(outcome.output, terminator: "")
+                if outcome.quit { return true }
+            } catch {
+                let message = Interrupts.consumeCancelled() ? "cancelled" : error.message
+                if let partial = (error as? SessionError)?.partialOutput { print(partial, terminator: "") }
+                print(useColour ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)")
+                return false
+            }
+        }
+        return false
+    }
+
+    /// The terminal's width in characters (COLUMNS, else 80, when it cannot be asked).
+    public static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+        return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
+    }
+
+    private func continuationPrompt() -> String {
+        useColour ? "\u{1B}[1m   ...>\u{1B}[0m " : "   ...> "
     }
 
     private func prompt() -> String {
@@ -93,11 +123,36 @@ enum Interrupts {
     nonisolated(unsafe) static var database: OpaquePointer?
     nonisolated(unsafe) static var cancelled: sig_atomic_t = 0
 
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    nonisolated(unsafe) static var lineCancelled: sig_atomic_t = 0
+    /// The prompt Ctrl-C returns to, as a C string the signal handler can hand to readline.
+    nonisolated(unsafe) static var primaryPrompt: UnsafeMutablePointer<CChar>? = strdup("")
+
+    static func setPrimaryPrompt(_ prompt: String) {
+        let old = primaryPrompt
+        primaryPrompt = strdup(prompt)
+        free(old)
+    }
+
+    /// Whether Ctrl-C abandoned the statement being typed since the last call.
+    static func takeLineCancelled() -> Bool {
+        defer { lineCancelled = 0 }
+        return lineCancelled != 0
+    }
+
+    /// Whether the terminal was resized since the last call (SIGWINCH).
+    static func takeResized() -> Bool {
+        defer { resized = 0 }
+        return resized != 0
+    }
+
     static func install() {
+        signal(SIGWINCH) { _ in Interrupts.resized = 1 }
         signal(SIGINT) { _ in
             switch Interrupts.state {
             case .editing:
-                cairn_rl_cancel_line()
+                Interrupts.lineCancelled = 1
+                cairn_rl_cancel_line(Interrupts.primaryPrompt)
             case .running:
                 Interrupts.cancelled = 1
                 if let database = Interrupts.database { sqlite3_interrupt(database) }

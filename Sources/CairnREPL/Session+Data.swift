@@ -4,7 +4,19 @@ import CairnStore
 import Foundation
 
 extension Session {
-    func open(_ path: String) throws -> String {
+    /// `.open DATASET [--now DATE]`.
+    func open(_ arguments: [String]) throws -> String {
+        let path = arguments[0]
+        var present = now
+        if arguments.count > 1 {
+            guard arguments.count == 3, arguments[1] == "--now" else {
+                throw SessionError(".open takes a dataset and optionally --now DATE; usage: .open DATASET [--now DATE]")
+            }
+            switch PresentInstant.parse(arguments[2]) {
+            case .success(let seconds): present = seconds
+            case .failure(let problem): throw SessionError("--now " + problem.message)
+            }
+        }
         let resolved = resolve(path)
         if let confinement {
             // The dataset a notebook names comes first; any later one must be beside it.
@@ -14,10 +26,11 @@ extension Session {
             self.confinement?.openedDataset = true
         }
         do {
-            dataset = try Dataset.open(resolved, now: now)
+            dataset = try Dataset.open(resolved, now: present)
         } catch {
             throw SessionError(error.description)
         }
+        now = present
         datasetPath = path
         datasetChanged()
         if let profileID, try !source().profileIDs.contains(profileID) { self.profileID = nil }
@@ -56,13 +69,19 @@ extension Session {
             }
             let report: ImportReport
             do {
-                report = try DatasetImporter(dataset: target, options: ImportOptions(now: now)).run(sources: [resolved])
+                report = try DatasetImporter(dataset: target, options: ImportOptions(now: dataset.isDirectory ? now : importClock()))
+                    .run(sources: [resolved])
             } catch {
                 throw SessionError(error.description)
             }
-            if !dataset.isDirectory { self.dataset = try Dataset.open(dataset.location, now: now) }
+            if !dataset.isDirectory { self.dataset = try Dataset.open(dataset.location) }
             datasetChanged()
-            return report.text(limit: 10)
+            // A directory is read into memory: the rows last until the session ends.
+            let kept = dataset.isDirectory
+                ? "\(dataset.location) is a directory of CSVs read into memory: these rows last until this session ends; "
+                    + "`cairn import` them into a .sqlite dataset to keep them\n"
+                : ""
+            return report.text(limit: 10) + kept
         }
         guard let table, table.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(table.first?.isNumber ?? true) else {
             if confinement != nil {
@@ -246,7 +265,14 @@ extension Session {
         return (columns, rows)
     }
 
+    /// Rows in the session's mode; for a person, cut to the width and `.maxrows` and counted.
     func render(columns: [String], rows: [[TableRenderer.Cell]]) -> String {
-        format == .json ? TableRenderer.json(columns: columns, rows: rows) : TableRenderer.text(columns: columns, rows: rows)
+        var options = table
+        if isForReading {
+            options.maxWidth = self.columns
+            options.maxRows = maxRows
+            options.countRows = true
+        }
+        return TableRenderer.render(columns: columns, rows: rows, options: options)
     }
 }

@@ -32,7 +32,7 @@ extension Session {
                 scenarioPaths.append(word)
             }
         }
-        guard !scenarioPaths.isEmpty, !modules.isEmpty else { throw SessionError(CommandHelp.named("evaluate")!.usage) }
+        guard !scenarioPaths.isEmpty, !modules.isEmpty else { throw SessionError(".evaluate needs scenarios and modules; usage: \(CommandHelp.named("evaluate")!.synopsis)") }
         var scenarios: [Scenario] = []
         for path in scenarioPaths {
             // A bare name is one of Cairn's own scenarios; a path is the user's file.

@@ -19,11 +19,29 @@ public final class Session {
     public internal(set) var profileID: String?
     /// Which instant profiles are evaluated at (`.asof`): each one's own latest day by default.
     public internal(set) var asOfRule: AsOfRule = .profileLatest
+    /// How module output is written (`.format`): text or JSON.
     public var format: Format = .text
+    /// How query results are written (`.mode`, `.headers`, `.width`).
+    public var table = TableRenderer.Options()
+    /// Rows a grid shows to a person before it leaves the middle out (`.maxrows`; 0: all).
+    public var maxRows = 40
+    /// Whether output is read by a person (a terminal, a notebook): grids are cut to `columns`
+    /// and `maxRows` and count their rows. Piped output is written whole, for programs.
+    public var isForReading = false
+    /// `.timer on`: each command's time after its output.
+    public var timer = false
+    /// `.output` or `.once`: where output goes instead of the screen.
+    var outputFile: OutputFile?
+    /// How deep `.read` files are nested (a file that reads itself stops at 16).
+    var readDepth = 0
     /// Where relative paths are resolved (a notebook's folder).
     public let baseDirectory: String
-    /// The present instant, for imports' future-reading rule only.
-    let now: Int
+    /// The present for a directory of CSVs opened for analysis (`--now`, `.open DIR --now DATE`):
+    /// readings after it are refused as future. Nil refuses none, so that output never
+    /// depends on the day it runs.
+    public var now: Int?
+    /// The present for `.import` into a .sqlite dataset, which records when it happened.
+    let importClock: () -> Int
     let registry = BuiltinModules.registry()
     /// Makes the engine, and with it the copy guard, on first use: opening a dataset and SQL
     /// need neither, and loading the guard is most of Cairn's start-up time.
@@ -46,10 +64,11 @@ public final class Session {
     /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
     public var isCancelled: () -> Bool = { false }
 
-    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int,
-                engine: @escaping () throws -> InsightEngine) {
+    public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int? = nil,
+                importClock: @escaping () -> Int, engine: @escaping () throws -> InsightEngine) {
         self.baseDirectory = baseDirectory
         self.now = now
+        self.importClock = importClock
         self.makeEngine = engine
     }
 
@@ -75,10 +94,13 @@ public final class Session {
     }
 
     /// Runs one command (a dot-command or SQL). Errors leave the session unchanged.
-    public func execute(_ line: String) throws(SessionError) -> Outcome {
+    /// `recorded`: whether `.save` keeps it (commands run by `.read` are the `.read`'s).
+    public func execute(_ line: String, recorded: Bool = true) throws(SessionError) -> Outcome {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return Outcome(output: "") }
-        let outcome: Outcome
+        let timing = timer ? CommandTimer() : nil
+        let redirected = outputFile
+        var outcome: Outcome
         do {
             outcome = trimmed.hasPrefix(".") ? try dotCommand(trimmed) : Outcome(output: try sql(trimmed))
         } catch let error as SessionError {
@@ -86,9 +108,16 @@ public final class Session {
         } catch {
             throw SessionError(String(describing: error))
         }
-        if !trimmed.hasPrefix(".save") && !trimmed.hasPrefix(".help") && !outcome.quit {
+        if recorded && !trimmed.hasPrefix(".save") && !trimmed.hasPrefix(".help") && !outcome.quit {
             transcript.append((trimmed, outcome.output))
         }
+        // Output set aside by `.output` or `.once` (as it stood before this command changed it).
+        if let redirected, !trimmed.hasPrefix(".output"), !trimmed.hasPrefix(".once") {
+            do { try redirected.append(outcome.output) } catch { throw SessionError(error.message) }
+            outcome.output = ""
+            if redirected.once { outputFile = nil }
+        }
+        if let timing { outcome.output += timing.line }
         return outcome
     }
 
@@ -96,18 +125,21 @@ public final class Session {
         let words = CommandLineSplitter.words(String(line.dropFirst()))
         guard let name = words.first, let help = CommandHelp.named(name) else {
             let name = words.first ?? ""
-            let close = CommandHelp.all.map(\.name).filter { $0.hasPrefix(String(name.prefix(2))) }
-            throw SessionError("unknown command .\(name)" + (close.isEmpty ? "" : "; did you mean ." + close.joined(separator: " or .") + "?")
-                                + " Enter .help for the list")
+            throw SessionError("unknown command .\(name)" + Suggestions.didYouMean(name, among: CommandHelp.all.map(\.name), prefix: ".")
+                                + "; .help lists them")
         }
         let arguments = Array(words.dropFirst())
         // Commands that take SQL or text keep the rest of the line as written.
         let rest = String(line.dropFirst(1 + name.count)).trimmingCharacters(in: .whitespaces)
-        if arguments.count < help.minimum || help.maximum.map({ arguments.count > $0 }) == true {
-            throw SessionError(help.usage)
+        if arguments.count < help.minimum {
+            throw SessionError(".\(help.name) needs \(help.arguments); usage: \(help.synopsis)")
+        }
+        if let maximum = help.maximum, arguments.count > maximum {
+            throw SessionError(".\(help.name) takes " + (maximum == 0 ? "no arguments" : "at most \(maximum) (\(help.arguments))")
+                               + "; usage: \(help.synopsis)")
         }
         switch help.name {
-        case "open": return Outcome(output: try open(arguments[0]))
+        case "open": return Outcome(output: try open(arguments))
         case "import": return Outcome(output: try importFile(arguments[0], table: arguments.count > 1 ? arguments[1] : nil))
         case "tables": return Outcome(output: try tables())
         case "schema": return Outcome(output: try schema(arguments.first))
@@ -126,9 +158,19 @@ public final class Session {
         case "cor": return Outcome(output: try correlate(rest))
         case "lint": return Outcome(output: try lint(rest))
         case "save": return Outcome(output: try save(arguments[0]))
+        case "mode": return Outcome(output: try setMode(arguments.first))
+        case "headers": return Outcome(output: try setHeaders(arguments[0]))
+        case "width": return Outcome(output: try setWidths(arguments))
+        case "maxrows": return Outcome(output: try setMaxRows(arguments.first))
+        case "timer": return Outcome(output: try setTimer(arguments[0]))
+        case "output": return Outcome(output: try redirect(to: arguments.first, once: false))
+        case "once": return Outcome(output: try redirect(to: arguments[0], once: true))
+        case "read": return Outcome(output: try read(arguments[0]))
         case "format":
-            guard let chosen = Format(rawValue: arguments[0]) else { throw SessionError(help.usage) }
+            guard let chosen = Format(rawValue: arguments[0]) else { throw SessionError("\(arguments[0]) is not a format; usage: \(help.synopsis)") }
             format = chosen
+            // Query results follow: JSON, or the default columns.
+            table.mode = chosen == .json ? .json : .column
             return Outcome(output: "")
         case "help":
             if let topic = arguments.first {

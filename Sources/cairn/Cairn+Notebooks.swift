@@ -94,13 +94,13 @@ enum NotebookFiles {
             throw CairnFailure("\(path):\(error.line): \(error.message)")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let session = Session(baseDirectory: folder, now: Clock.now(), engine: { try CopyGuardLoading.engine() })
+        let session = Session(baseDirectory: folder, importClock: Clock.now, engine: { try CopyGuardLoading.engine() })
         session.columns = 100
         // A notebook reads and writes inside its folder, and opens the one dataset it names.
         session.confinement = NotebookConfinement(root: folder, allowWrite: allowWrite)
         session.scenarioDirectory = ScenarioFiles.directory
         do {
-            let rerun = try NotebookRunner().run(recorded, with: session, splitter: CommandLineSplitter.split)
+            let rerun = try NotebookRunner().run(recorded, with: session, splitter: StatementReader.commands(in:))
             return (recorded, rerun, session.withheldCount)
         } catch let failure as NotebookRunner.Failure {
             throw CairnFailure("\(path): \(failure)")

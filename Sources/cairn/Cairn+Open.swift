@@ -15,9 +15,10 @@ extension Cairn {
             commandName: "open",
             abstract: "Open a dataset (default: the bundled demo dataset) in the REPL, or run commands on it.",
             discussion: """
-                Commands are the dot-commands listed by .help and read-only SQL. With -c, commands \
-                are separated by ';' or new lines. Exit status: 0 every command ran, 1 one failed, \
-                2 the dataset could not be opened.
+                Commands are the dot-commands listed by .help and read-only SQL. SQL runs to its \
+                ';' across lines; a dot-command is one line, and on a line of dot-commands ';' \
+                separates them. Exit status: 0 every command ran, 1 one failed, 2 the dataset \
+                could not be opened.
                 """)
 
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
@@ -26,9 +27,11 @@ extension Cairn {
         @Option(name: .customShort("c"), help: "Commands to run instead of starting the REPL.")
         var commands: String?
 
+        @OptionGroup var now: NowOption
+
         func run() throws {
             let path = dataset ?? DemoDataset.path
-            let session = Session(now: Clock.now(), engine: { try CopyGuardLoading.engine() })
+            let session = Session(now: try now.instant, importClock: Clock.now, engine: { try CopyGuardLoading.engine() })
             session.scenarioDirectory = ScenarioFiles.directory
             do {
                 _ = try session.execute(".open \"\(path)\"")
@@ -36,12 +39,13 @@ extension Cairn {
                 throw CairnFailure(error.description)
             }
             if let commands {
-                try Open.runQuietly(CommandLineSplitter.split(commands), in: session)
+                try Open.runQuietly(StatementReader.commands(in: commands), in: session)
             } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
                 // Load the copy guard while the person reads the banner and types.
                 DispatchQueue.global(qos: .userInitiated).async { _ = try? BuiltinModules.copyGuard() }
                 let environment = ProcessInfo.processInfo.environment
-                session.columns = Open.terminalWidth()
+                session.columns = LineEditor.terminalWidth()
+                session.isForReading = true
                 let colour = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
                 let editor = LineEditor(session: session, historyPath: LineEditor.defaultHistoryPath(environment: environment),
                                         useColour: colour)
@@ -50,7 +54,7 @@ extension Cairn {
                 editor.run(banner: "Cairn — \(name), \(profiles) profiles. Enter .help for commands, .quit to leave.\n")
             } else {
                 let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                try Open.runQuietly(CommandLineSplitter.split(input), in: session)
+                try Open.runQuietly(StatementReader.commands(in: input), in: session)
             }
         }
 
@@ -61,16 +65,11 @@ extension Cairn {
                     Standard.output(outcome.output)
                     if outcome.quit { return }
                 } catch {
+                    Standard.output(error.partialOutput)
                     Standard.error("Error: \(error.description)\n")
                     throw ExitCode(Status.partial)
                 }
             }
-        }
-
-        static func terminalWidth() -> Int {
-            var size = winsize()
-            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
-            return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
         }
     }
 }

@@ -97,7 +97,7 @@ struct REPLTests {
     func completion() throws {
         let terminal = try start()
         var mark = terminal.end
-        terminal.type(".mod\t\r")
+        terminal.type(".modu\t\r")
         #expect(terminal.waitFor("medication-overuse@1", after: mark), "\(terminal.screen)")
         mark = terminal.end
         terminal.type(".profile le\t\r")

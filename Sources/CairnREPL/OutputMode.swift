@@ -1,0 +1,19 @@
+/// How query results are shown (`.mode`), with the sqlite3 shell's names and layouts; `tsv` is
+/// also `tabs`, as sqlite3 calls it, and `jsonl` one object per line, as DuckDB's shell has it.
+public enum OutputMode: String, Sendable, CaseIterable {
+    /// Aligned columns under a header and a rule of dashes: the default.
+    case column
+    case box, table, markdown
+    case csv, tsv, list
+    case json, jsonl
+    /// One `name = value` line per column, a blank line between rows.
+    case line
+
+    public init?(name: String) {
+        if name == "tabs" { self = .tsv; return }
+        self.init(rawValue: name)
+    }
+
+    /// The modes that draw a grid for people: they are cut to the terminal and count their rows.
+    var isForReading: Bool { [.column, .box, .table, .markdown].contains(self) }
+}
