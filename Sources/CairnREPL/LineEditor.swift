@@ -90,7 +90,7 @@ public final class LineEditor {
                 if outcome.quit { return true }
             } catch {
                 let message = Interrupts.consumeCancelled() ? "cancelled" : error.message
-                if let partial = (error as? SessionError)?.partialOutput { print(partial, terminator: "") }
+                print(error.partialOutput, terminator: "")
                 print(useColour ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)")
                 return false
             }
@@ -147,6 +147,13 @@ enum Interrupts {
     }
 
     static func install() {
+        // A parent may have left them blocked (a test runner's threads do): a person's Ctrl-C
+        // and resize must reach the shell.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        sigaddset(&wanted, SIGINT)
+        sigaddset(&wanted, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         signal(SIGWINCH) { _ in Interrupts.resized = 1 }
         signal(SIGINT) { _ in
             switch Interrupts.state {

@@ -98,7 +98,8 @@ public final class Session {
     public func execute(_ line: String, recorded: Bool = true) throws(SessionError) -> Outcome {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return Outcome(output: "") }
-        let timing = timer ? CommandTimer() : nil
+        // As in sqlite3, the timer times SQL statements.
+        let timing = timer && !trimmed.hasPrefix(".") ? CommandTimer() : nil
         let redirected = outputFile
         var outcome: Outcome
         do {
@@ -125,8 +126,8 @@ public final class Session {
         let words = CommandLineSplitter.words(String(line.dropFirst()))
         guard let name = words.first, let help = CommandHelp.named(name) else {
             let name = words.first ?? ""
-            throw SessionError("unknown command .\(name)" + Suggestions.didYouMean(name, among: CommandHelp.all.map(\.name), prefix: ".")
-                                + "; .help lists them")
+            let hint = Suggestions.didYouMean(name, among: CommandHelp.all.map(\.name), prefix: ".")
+            throw SessionError("unknown command .\(name)" + hint + (hint.isEmpty ? "; " : " ") + ".help lists them")
         }
         let arguments = Array(words.dropFirst())
         // Commands that take SQL or text keep the rest of the line as written.

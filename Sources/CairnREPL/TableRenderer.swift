@@ -1,3 +1,4 @@
+import Foundation
 import CairnCore
 import CairnStore
 
@@ -19,17 +20,21 @@ public enum TableRenderer {
             }
         }
 
-        /// As csv, tsv and list write it: NULL as an empty field, as sqlite3 does.
+        /// As csv, tsv, list and line write it, as sqlite3 does: NULL as an empty field, a real
+        /// number in full (15 significant digits) and always with its point ("10.0").
         var plain: String {
-            if case .null = self { return "" }
-            return display
+            switch self {
+            case .null: return ""
+            case .real(let value): return TableRenderer.sqliteReal(value)
+            default: return display
+            }
         }
 
         var json: String {
             switch self {
             case .null: return "null"
             case .integer(let value): return String(value)
-            case .real(let value): return value.isFinite ? "\(value)" : "null"
+            case .real(let value): return value.isFinite ? TableRenderer.sqliteReal(value) : "null"
             case .text(let value): return TableRenderer.jsonString(value)
             }
         }
@@ -79,11 +84,22 @@ public enum TableRenderer {
         case .jsonl:
             return rows.map { object(columns, $0) + "\n" }.joined()
         case .line:
-            let width = columns.map(\.count).max() ?? 0
+            // sqlite3 right-aligns the names in at least five characters.
+            let width = max(5, columns.map(\.count).max() ?? 0)
             return rows.map { row in
-                zip(columns, row).map { String(repeating: " ", count: width - $0.count) + $0 + " = " + $1.display + "\n" }.joined()
+                zip(columns, row).map { String(repeating: " ", count: width - $0.count) + $0 + " = " + $1.plain + "\n" }.joined()
             }.joined(separator: "\n")
         }
+    }
+
+    /// sqlite3's `%!.15g`: 15 significant digits, and a point even for a whole number.
+    static func sqliteReal(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-Inf" : "Inf") }
+        var text = String(format: "%.15g", value)
+        if !text.contains(".") {
+            if let exponent = text.firstIndex(of: "e") { text.insert(contentsOf: ".0", at: exponent) } else { text += ".0" }
+        }
+        return text
     }
 
     static func object(_ columns: [String], _ row: [Cell]) -> String {

@@ -43,6 +43,13 @@ final class PseudoTerminal {
         close(master)
     }
 
+    /// Sets the terminal's size, as a person dragging the window does: the kernel sends
+    /// SIGWINCH to the foreground process.
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     func type(_ text: String) {
         var bytes = Array(text.utf8)
         _ = write(master, &bytes, bytes.count)

@@ -125,4 +125,52 @@ struct REPLTests {
         terminal.type("\u{4}")
         #expect(terminal.exitStatus() == 0)
     }
+
+    @Test("a statement typed over several lines shows the continuation prompt and runs at its ;")
+    func multiLineStatement() throws {
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type("SELECT\r")
+        #expect(terminal.waitFor("   ...> ", after: mark), "\(terminal.screen[mark...])")
+        terminal.type("  count(*) AS n -- every headache\r")
+        terminal.type("FROM headaches;\r")
+        #expect(terminal.waitFor("38", after: mark), "\(terminal.screen[mark...])")
+        #expect(terminal.waitFor("cairn> ", after: mark))
+        // Ctrl-C abandons the statement being typed; the next one starts afresh.
+        let second = terminal.end
+        terminal.type("SELECT 'abandoned'\r")
+        #expect(terminal.waitFor("   ...> ", after: second))
+        usleep(200_000)
+        terminal.type("\u{03}")
+        #expect(terminal.waitFor("cairn> ", after: second))
+        terminal.type("SELECT 5 + 5 AS ten;\r")
+        #expect(terminal.waitFor("10", after: second), "\(terminal.screen[second...])")
+        #expect(!terminal.screen[second...].contains("Error"))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("results fit the terminal with a count of what is hidden, and follow a resize")
+    func resizedTerminal() throws {
+        let terminal = try start()
+        func resultLines(after mark: String.Index) -> [Substring] {
+            terminal.screen[mark...].split(whereSeparator: \.isNewline)
+                .filter { $0.contains("  maya  ") || $0.contains("  ngozi  ") }
+        }
+        let wide = terminal.end
+        terminal.type("SELECT * FROM readings;\r")
+        #expect(terminal.waitFor("rows, 40 shown", after: wide), "\(terminal.screen[wide...])")
+        let before = resultLines(after: wide)
+        #expect(!before.isEmpty && before.allSatisfy { $0.count <= 100 }, "\(before)")
+        #expect(before.contains { $0.count > 60 })
+        terminal.resize(columns: 60, rows: 30)
+        let narrow = terminal.end
+        terminal.type("SELECT * FROM readings;\r")
+        #expect(terminal.waitFor("rows, 40 shown", after: narrow), "\(terminal.screen[narrow...])")
+        let after = resultLines(after: narrow)
+        #expect(!after.isEmpty && after.allSatisfy { $0.count <= 60 }, "\(after)")
+        #expect(terminal.screen[narrow...].contains("columns shown"))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
 }
