@@ -92,10 +92,12 @@ let package = Package(
         .target(
             name: "CairnNotebook",
             dependencies: ["CairnCore", "CairnAnalysis"]),
+        // Pictures: SVG charts for the REPL, notebooks and reports.
+        .target(name: "CairnPlot", dependencies: ["CairnCore"]),
         .target(
             name: "CairnREPL",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnAnalysis", "CairnModules",
-                           "CairnNotebook", "CairnSynth", "CairnEvaluation", "CReadline"]),
+                           "CairnNotebook", "CairnPlot", "CairnSynth", "CairnEvaluation", "CReadline"]),
         .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore", .product(name: "Yams", package: "Yams")]),
@@ -124,6 +126,7 @@ let package = Package(
             name: "CairnModulesTests",
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
+        .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModules"],
             resources: [.copy("Fixtures")]),

@@ -113,6 +113,15 @@ public indirect enum Evidence: Sendable, Equatable, Encodable {
         }
     }
 
+    /// The value as a number, when it is one (a count or a finite number).
+    public var number: Double? {
+        switch self {
+        case .number(let value): return value.isFinite ? value : nil
+        case .integer(let value): return Double(value)
+        default: return nil
+        }
+    }
+
     /// Compact text for people: numbers to six significant digits.
     public var text: String {
         switch self {

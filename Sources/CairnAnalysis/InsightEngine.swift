@@ -65,7 +65,7 @@ public struct InsightEngine: Sendable {
     /// One module over data already cut at `asOf`: its report, and its gates as evaluated
     /// (replay records when they open). Replay cuts once per step and evaluates each module
     /// that is due on the same cut.
-    func evaluate(_ run: ModuleRun, visible: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [Gate]) {
+    public func evaluate(_ run: ModuleRun, visible: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [Gate]) {
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: visible.zone.offset(atEpoch: asOf))
         var report = InsightReport()
         // Silent for a profile without the data the module is about.

@@ -3,10 +3,13 @@ import Foundation
 /// Something that runs one command and returns its output: the REPL's session.
 public protocol CommandExecutor: AnyObject {
     func run(_ command: String) throws -> String
+    /// The pictures drawn since the last call, as titles and SVG text.
+    func takeFigures() -> [(title: String, svg: String)]
 }
 
 /// Runs a notebook's blocks in order and compares or records their outputs.
 public struct NotebookRunner {
+    /// A notebook that cannot run at all.
     public struct Failure: Error, CustomStringConvertible {
         public let block: Int
         public let command: String
@@ -14,51 +17,114 @@ public struct NotebookRunner {
         public var description: String { "block \(block), `\(command)`: \(message)" }
     }
 
-    public init() {}
+    /// A block whose commands failed when none was expected to, or the reverse.
+    public struct BlockFailure: Sendable, Equatable, CustomStringConvertible {
+        public let block: Int
+        public let message: String
+        public var description: String { "block \(block): \(message)" }
+    }
+
+    /// A notebook as it runs now, the pictures it drew (path beside the notebook to SVG text),
+    /// and its blocks that failed.
+    public struct Result {
+        public var notebook: Notebook
+        public var figures: [String: String]
+        public var failures: [BlockFailure]
+    }
+
+    /// The folder pictures go in, beside the notebook: `NAME.figures`.
+    let figureFolder: String
+
+    public init(figureFolder: String) {
+        self.figureFolder = figureFolder
+    }
 
     /// The notebook with every output replaced by what the commands print now. The first block
-    /// must pin the dataset (`.open`) and the as-of rule (`.asof` with a date, a date-time, or
-    /// `latest` or `dataset-latest`, which the dataset alone decides): never the day it is run.
-    public func run(_ notebook: Notebook, with executor: CommandExecutor, splitter: (String) -> [String]) throws -> Notebook {
+    /// must open the dataset (`.open`); the as-of rule is `latest` unless a block sets it, which
+    /// the dataset alone decides: nothing depends on the day it is run.
+    public func run(_ notebook: Notebook, with executor: CommandExecutor, splitter: (String) -> [String]) throws -> Result {
         guard let first = notebook.sources.first else {
             throw Failure(block: 1, command: "", message: "the notebook has no cairn block")
         }
-        let pins = splitter(first)
-        guard pins.contains(where: { $0.hasPrefix(".open ") }), pins.contains(where: { $0.range(of: #"^\.asof (\d{4}-\d{2}-\d{2}\S*|latest|dataset-latest)$"#, options: .regularExpression) != nil }) else {
-            throw Failure(block: 1, command: first,
-                          message: "the first block must pin the dataset and as-of: .open DATASET and .asof YYYY-MM-DD (or latest)")
+        guard splitter(first).first?.hasPrefix(".open ") == true else {
+            throw Failure(block: 1, command: first.split(separator: "\n").first.map(String.init) ?? "",
+                          message: "the first block must open the notebook's dataset first: .open DATASET")
         }
-        var result = notebook
+        var result = Result(notebook: notebook, figures: [:], failures: [])
         var blockNumber = 0
         for (index, cell) in notebook.cells.enumerated() {
-            guard case .code(let source, _) = cell else { continue }
+            guard case .code(var block) = cell else { continue }
             blockNumber += 1
             var output = ""
-            for command in splitter(source) {
+            var failed: [String] = []
+            var figures: [Notebook.Figure] = []
+            for command in splitter(block.source) {
                 do {
                     output += try executor.run(command)
                 } catch {
                     output += "Error: \(error)\n"
+                    failed.append("`\(command.split(separator: "\n").first ?? "")` failed: \(error)")
+                }
+                for drawn in executor.takeFigures() {
+                    let path = "\(figureFolder)/figure-\(blockNumber)-\(figures.count + 1).svg"
+                    figures.append(Notebook.Figure(title: drawn.title, path: path))
+                    result.figures[path] = drawn.svg
                 }
             }
-            result.cells[index] = .code(source: source, output: output)
+            if let failure = failed.first, !block.expectsError {
+                result.failures.append(BlockFailure(block: blockNumber, message: failure
+                    + "; mark the block ```cairn error if the error is what it shows"))
+            } else if failed.isEmpty && block.expectsError {
+                result.failures.append(BlockFailure(block: blockNumber, message: "marked error, but every command succeeded"))
+            }
+            block.output = block.masked(output)
+            block.figures = figures
+            result.notebook.cells[index] = .code(block)
         }
         return result
     }
 
-    /// Unified diffs of every block whose output changed; empty when none did.
-    public func check(recorded: Notebook, rerun: Notebook, name: String) -> String {
-        var report = ""
-        var block = 0
-        for (old, new) in zip(recorded.cells, rerun.cells) {
-            guard case .code(let source, let before) = old, case .code(_, let after) = new else { continue }
-            block += 1
-            if before != after {
-                report += "--- \(name) block \(block) (recorded)\n+++ \(name) block \(block) (now)\n"
-                report += "@@ \(source.split(separator: "\n").first ?? "") @@\n"
-                report += UnifiedDiff.lines(before, after)
+    /// Each block whose output or pictures changed: its number, and a unified diff.
+    public struct Change: Sendable {
+        public let block: Int
+        public let cellIndex: Int
+        public let diff: String
+    }
+
+    /// The blocks of `rerun` that differ from `recorded` (outputs compared after the block's
+    /// masks; pictures against the files `recordedFigure` reads).
+    public func changes(recorded: Notebook, rerun: Result, name: String, recordedFigure: (String) -> String?) -> [Change] {
+        var changes: [Change] = []
+        var number = 0
+        for (index, (old, new)) in zip(recorded.cells, rerun.notebook.cells).enumerated() {
+            guard case .code(let before) = old, case .code(let after) = new else { continue }
+            number += 1
+            var diff = ""
+            let recordedOutput = after.masked(before.output)
+            if recordedOutput != after.output {
+                diff += UnifiedDiff.lines(recordedOutput, after.output)
+            }
+            let oldPaths = before.figures.map(\.path)
+            let newPaths = after.figures.map(\.path)
+            if oldPaths != newPaths {
+                diff += "-pictures: " + (oldPaths.isEmpty ? "none" : oldPaths.joined(separator: ", ")) + "\n"
+                diff += "+pictures: " + (newPaths.isEmpty ? "none" : newPaths.joined(separator: ", ")) + "\n"
+            }
+            for path in newPaths where oldPaths.contains(path) {
+                let drawn = rerun.figures[path] ?? ""
+                switch recordedFigure(path) {
+                case nil: diff += "+picture \(path): missing beside the notebook (`cairn run --update` writes it)\n"
+                case let file? where file != drawn:
+                    diff += "~picture \(path): changed (\(file.utf8.count) bytes recorded, \(drawn.utf8.count) now)\n"
+                default: break
+                }
+            }
+            if !diff.isEmpty {
+                let header = "--- \(name) block \(number) (recorded)\n+++ \(name) block \(number) (now)\n"
+                    + "@@ \(after.source.split(separator: "\n").first ?? "") @@\n"
+                changes.append(Change(block: number, cellIndex: index, diff: header + diff))
             }
         }
-        return report
+        return changes
     }
 }

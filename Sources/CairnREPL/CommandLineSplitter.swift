@@ -26,6 +26,13 @@ public enum CommandLineSplitter {
         if started { words.append(current) }
         return words
     }
+
+    /// A word as it must be written to read back as itself: quoted when it holds a space or a
+    /// quote (a word cannot hold both kinds of quote).
+    public static func quoted(_ word: String) -> String {
+        guard word.isEmpty || word.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }) else { return word }
+        return word.contains("\"") ? "'" + word + "'" : "\"" + word + "\""
+    }
 }
 
 import Foundation

@@ -106,25 +106,6 @@ extension Session {
         if violations.isEmpty { return "Clean.\n" }
         return violations.map { "\($0.column): \($0.rule) (\($0.level.rawValue)): \($0.message)" }.joined(separator: "\n") + "\n"
     }
-
-    /// `.save NOTEBOOK`: the session's commands and outputs as a notebook, pinned to its
-    /// dataset and as-of date.
-    func save(_ path: String) throws -> String {
-        guard let datasetPath else { throw SessionError("open a dataset first: a notebook pins its dataset") }
-        let target = try writableTarget(path)
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-        let datasetFromNotebook = RelativePath.from(folder, to: resolve(datasetPath))
-        let pin = ".open \(datasetFromNotebook)\n.asof \(try pinnedAsOf())"
-        let blocks = transcript.filter { !$0.command.hasPrefix(".open") && !$0.command.hasPrefix(".asof") }
-        var notebook = Notebook(cells: [.prose("# Cairn session\n\n"), .code(source: pin, output: try openedMessage(datasetFromNotebook))])
-        for entry in blocks { notebook.cells.append(.code(source: entry.command, output: entry.output)) }
-        do {
-            try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
-        } catch {
-            throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
-        }
-        return "Saved \(blocks.count) commands to \(path).\n"
-    }
 }
 
 extension Session {

@@ -1,8 +1,85 @@
+import CairnCore
 import CairnNotebook
+import Foundation
 
 /// A notebook's blocks run in a session like typed commands; `.quit` is ignored there.
 extension Session: CommandExecutor {
     public func run(_ command: String) throws -> String {
         try execute(command).output
+    }
+
+    public func takeFigures() -> [(title: String, svg: String)] {
+        defer { drawnFigures = [] }
+        return drawnFigures
+    }
+}
+
+extension Session {
+    /// `.save NOTEBOOK`: the commands typed in this session, each in its own block where it was
+    /// typed, re-run in a fresh session confined to the notebook's folder at the notebook width,
+    /// so that `cairn check` finds what `.save` wrote. A dataset opened from the command line
+    /// comes first as `.open`, with its path as seen from the notebook; a block whose command
+    /// fails is marked `error`.
+    func save(_ path: String) throws -> String {
+        guard let datasetPath else { throw SessionError("open a dataset first: a notebook opens its dataset") }
+        let target = try writableTarget(path)
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        func opening(_ dataset: String, now: Int?) -> String {
+            let relative = RelativePath.from(folder, to: resolve(dataset))
+            return ".open " + CommandLineSplitter.quoted(relative)
+                + (now.map { " --now " + ISODateTimeText.format(epochSeconds: $0, offsetSeconds: 0) } ?? "")
+        }
+        var sources: [String] = []
+        if transcript.first?.opened == nil { sources.append(opening(datasetPath, now: now)) }
+        for entry in transcript {
+            sources.append(entry.opened.map { opening($0.path, now: $0.now) } ?? entry.command)
+        }
+        let name = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
+        let draft = Notebook(cells: [.prose("<!-- cairn: width=\(Notebook.defaultWidth) -->\n# Cairn session\n\n")]
+                             + sources.map { .code(Notebook.Block(source: $0)) })
+        let replay = Session(baseDirectory: folder, importClock: importClock, engine: makeEngine)
+        replay.columns = Notebook.defaultWidth
+        replay.confinement = NotebookConfinement(root: folder, allowWrite: [])
+        replay.scenarioDirectory = scenarioDirectory
+        replay.collectsFigures = true
+        var result: NotebookRunner.Result
+        do {
+            result = try NotebookRunner(figureFolder: name + ".figures").run(draft, with: replay, splitter: StatementReader.commands(in:))
+        } catch {
+            throw SessionError("\(path): \(error)")
+        }
+        // A block that failed is recorded as expecting its error, so that the notebook checks.
+        for index in result.notebook.cells.indices {
+            guard case .code(var block) = result.notebook.cells[index], block.output.hasPrefix("Error: ") || block.output.contains("\nError: ") else { continue }
+            block.expectsError = true
+            result.notebook.cells[index] = .code(block)
+        }
+        do {
+            try NotebookFigures.write(result.figures, beside: target)
+            try Data(result.notebook.render().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
+        }
+        let failed = result.notebook.blocks.filter(\.expectsError).count
+        return "Saved \(sources.count) commands to \(path)" + (failed > 0 ? " (\(failed) failed, marked error)" : "")
+            + (result.figures.isEmpty ? "" : ", \(result.figures.count) pictures in \(name).figures") + ".\n"
+    }
+}
+
+/// The pictures of a notebook, written beside it in `NAME.figures/`.
+public enum NotebookFigures {
+    public static func write(_ figures: [String: String], beside notebook: String) throws {
+        let folder = URL(fileURLWithPath: notebook).deletingLastPathComponent()
+        for (path, svg) in figures.sorted(by: { $0.key < $1.key }) {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(svg.utf8).write(to: file, options: .atomic)
+        }
+    }
+
+    /// A recorded picture's text, or nil when it is missing.
+    public static func read(_ path: String, beside notebook: String) -> String? {
+        let file = URL(fileURLWithPath: notebook).deletingLastPathComponent().appendingPathComponent(path)
+        return (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

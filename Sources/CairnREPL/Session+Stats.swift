@@ -78,25 +78,4 @@ extension Session {
         }
     }
 
-    /// `.chart MARKER`: the chosen profile's readings of a marker.
-    func chart(_ name: String) throws -> String {
-        // One person's readings: the chosen profile, or the only one.
-        let source = try source()
-        guard let id = profileID ?? (source.count == 1 ? source.profileIDs.first : nil), let data = try source.load(id) else {
-            throw SessionError("choose a profile first with .profile P (charts show one person's readings)")
-        }
-        guard let marker = data.markers.resolve(name) else {
-            let hints = data.markers.suggestions(for: name)
-            throw SessionError("no marker \(name)" + (hints.isEmpty ? "" : "; did you mean \(hints.joined(separator: " or "))?"))
-        }
-        let cutoff = try asOf(for: data)
-        let readings = data.readings.filter { $0.markerID == marker.id && $0.date.epochSeconds <= cutoff }
-        guard !readings.isEmpty else { throw SessionError("\((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no \((try engine).copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings") }
-        let override = data.overrides[marker.id]
-        let low = override != nil ? override!.low : marker.referenceLow
-        let high = override != nil ? override!.high : marker.referenceHigh
-        return TerminalChart(title: "\((try engine).copyGuard.safeIdentifier(marker.displayName, kind: "marker")) (\((try engine).copyGuard.safeIdentifier(marker.unit, kind: "unit"))), \((try engine).copyGuard.safeIdentifier(data.profile.id, kind: "profile"))",
-                             points: readings.map { ($0.date.day, $0.value) }, low: low, high: high,
-                             width: columns).render()
-    }
 }

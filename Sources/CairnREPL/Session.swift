@@ -45,7 +45,7 @@ public final class Session {
     let registry = BuiltinModules.registry()
     /// Makes the engine, and with it the copy guard, on first use: opening a dataset and SQL
     /// need neither, and loading the guard is most of Cairn's start-up time.
-    private let makeEngine: () throws -> InsightEngine
+    let makeEngine: () throws -> InsightEngine
     private var loadedEngine: InsightEngine?
     /// Files this session has read (`.import`): never written over by `.save` or `.snapshot`.
     var inputs: Set<String> = []
@@ -57,8 +57,17 @@ public final class Session {
     public var scenarioDirectory: String?
     /// Insights the copy guard withheld in this session, for `--strict` runs and `check`.
     public internal(set) var withheldCount = 0
-    /// Commands and outputs, for `.save`.
-    public private(set) var transcript: [(command: String, output: String)] = []
+    /// A command as typed, for `.save`; an `.open` that opened a dataset keeps its path and `--now`.
+    struct TranscriptEntry {
+        var command: String
+        var opened: (path: String, now: Int?)?
+    }
+
+    /// The commands typed, for `.save`.
+    private(set) var transcript: [TranscriptEntry] = []
+    /// `.chart` in a notebook draws SVG pictures, kept here until the notebook takes them.
+    public var collectsFigures = false
+    var drawnFigures: [(title: String, svg: String)] = []
     /// Terminal width for charts.
     public var columns = 80
     /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
@@ -102,15 +111,20 @@ public final class Session {
         let timing = timer && !trimmed.hasPrefix(".") ? CommandTimer() : nil
         let redirected = outputFile
         var outcome: Outcome
+        let kept = recorded && !trimmed.hasPrefix(".save") && !trimmed.hasPrefix(".help") && !trimmed.hasPrefix(".quit")
+        let openedBefore = dataset.map(ObjectIdentifier.init)
         do {
             outcome = trimmed.hasPrefix(".") ? try dotCommand(trimmed) : Outcome(output: try sql(trimmed))
-        } catch let error as SessionError {
-            throw error
         } catch {
-            throw SessionError(String(describing: error))
+            let failure = error as? SessionError ?? SessionError(String(describing: error))
+            // `.save` keeps a failed command too, in a block that expects its error.
+            if kept { transcript.append(TranscriptEntry(command: trimmed, opened: nil)) }
+            throw failure
         }
-        if recorded && !trimmed.hasPrefix(".save") && !trimmed.hasPrefix(".help") && !outcome.quit {
-            transcript.append((trimmed, outcome.output))
+        if kept {
+            // An `.open` is saved with its path as seen from the notebook.
+            let opened = trimmed.hasPrefix(".open") && dataset.map(ObjectIdentifier.init) != openedBefore
+            transcript.append(TranscriptEntry(command: trimmed, opened: opened ? (datasetPath ?? "", now) : nil))
         }
         // Output set aside by `.output` or `.once` (as it stood before this command changed it).
         if let redirected, !trimmed.hasPrefix(".output"), !trimmed.hasPrefix(".once") {
@@ -153,7 +167,7 @@ public final class Session {
         case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))
         case "evaluate": return Outcome(output: try evaluate(arguments))
         case "snapshot": return Outcome(output: try snapshot(arguments[0]))
-        case "chart": return Outcome(output: try chart(rest))
+        case "chart": return Outcome(output: try chart(arguments))
         case "describe": return Outcome(output: try describe(rest))
         case "fit": return Outcome(output: try fit(rest))
         case "cor": return Outcome(output: try correlate(rest))

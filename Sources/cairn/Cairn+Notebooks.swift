@@ -7,12 +7,17 @@ extension Cairn {
     /// `cairn run NOTEBOOK [--update]`: executes a notebook and prints each block's output.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run a notebook and print each block's output; --update records the outputs in the file.")
+            abstract: "Run a notebook and print each block's output; --update records the outputs and pictures in place.",
+            discussion: """
+                Exit status: 0 every block ran as its notebook expects, 1 a command failed in a block \
+                not marked ```cairn error (or a block so marked did not fail), or --strict and the copy \
+                guard withheld an insight, 2 the notebook cannot be read.
+                """)
 
         @Argument(help: "A notebook (Markdown with ```cairn blocks).")
         var notebook: String
 
-        @Flag(help: "Rewrite the recorded output blocks in place (atomically).")
+        @Flag(help: "Rewrite the recorded output blocks and pictures in place (atomically).")
         var update = false
 
         @Flag(help: "Exit with status 1 when the copy guard withheld any insight.")
@@ -22,32 +27,37 @@ extension Cairn {
         var allowWrite: [String] = []
 
         func run() throws {
-            let (recorded, rerun, withheld) = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
-            for case .code(let source, let output) in rerun.cells {
-                Standard.output(source.split(separator: "\n").map { "cairn> \($0)" }.joined(separator: "\n") + "\n" + output)
+            let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
+            for block in run.result.notebook.blocks {
+                Standard.output(block.source.split(separator: "\n").map { "cairn> \($0)" }.joined(separator: "\n") + "\n" + block.output)
             }
-            if update && recorded != rerun {
-                do {
-                    try Data(rerun.render().utf8).write(to: URL(fileURLWithPath: notebook), options: .atomic)
-                } catch {
-                    throw CairnFailure("\(notebook): cannot be written (\(error.localizedDescription))")
-                }
+            if update && (run.recorded != run.result.notebook || !run.changes.isEmpty) {
+                try NotebookFiles.write(run.result.notebook, figures: run.result.figures, to: notebook)
             }
-            if strict && withheld > 0 {
-                Standard.error("\(notebook): the copy guard withheld \(withheld) insight(s)\n")
-                throw ExitCode(Status.partial)
+            var failed = false
+            for failure in run.result.failures {
+                Standard.error("\(notebook): \(failure)\n")
+                failed = true
             }
+            if strict && run.withheld > 0 {
+                Standard.error("\(notebook): the copy guard withheld \(run.withheld) insight(s)\n")
+                failed = true
+            }
+            if failed { throw ExitCode(Status.partial) }
         }
     }
 
     /// `cairn check NOTEBOOK...`: re-runs notebooks and fails with a diff when an output changed.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-run notebooks and compare each block's output with the recorded one.",
+            abstract: "Re-run notebooks and compare each block's output and pictures with the recorded ones.",
             discussion: """
-                Exit status: 0 every output matches, 1 an output changed (a unified diff shows how) or \
-                the copy guard withheld an insight (check is always strict), 2 a notebook cannot be read. \
-                Recorded outputs are re-checked by the copy guard before they are printed.
+                Exit status: 0 every output matches, 1 an output or picture changed (a unified diff \
+                shows how), a command failed in a block not marked ```cairn error, or the copy guard \
+                withheld an insight (check is always strict), 2 a notebook cannot be read. Recorded \
+                outputs are re-checked by the copy guard before they are printed. --review shows each \
+                changed block and asks whether to accept it, as `cargo insta review` does: accepted \
+                blocks are written into the notebook, rejected ones keep their recorded output.
                 """)
 
         @Argument(help: "Notebooks to check.")
@@ -56,34 +66,54 @@ extension Cairn {
         @Flag(help: "Accepted for symmetry with run; check always fails when an insight was withheld.")
         var strict = false
 
+        @Flag(help: "Show each changed block and accept (y), reject (n), accept all the rest (a) or stop (q).")
+        var review = false
+
         @Option(name: .customLong("allow-write"), help: "A folder notebooks may also write into (repeatable).")
         var allowWrite: [String] = []
 
         func run() throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
-            var changed = 0
+            var failed = 0
+            var reviewer = review ? NotebookReview() : nil
             for notebook in notebooks {
-                let (recorded, rerun, withheld) = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
-                let diff = NotebookRunner().check(recorded: recorded, rerun: rerun, name: notebook)
-                if diff.isEmpty && withheld == 0 {
+                let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
+                var remaining = run.changes
+                if reviewer != nil && !remaining.isEmpty {
+                    remaining = try reviewer!.review(run, path: notebook) { copyGuard.maskedLines($0) }
+                }
+                for failure in run.result.failures { Standard.error("\(notebook): \(failure)\n") }
+                if remaining.isEmpty && run.withheld == 0 && run.result.failures.isEmpty {
                     Standard.output("ok       \(notebook)\n")
-                } else if diff.isEmpty {
-                    changed += 1
-                    Standard.output("withheld \(notebook): the copy guard withheld \(withheld) insight(s)\n")
-                } else {
-                    changed += 1
+                    continue
+                }
+                failed += 1
+                if !remaining.isEmpty {
                     // The recorded side comes from the file, not from Cairn: check it again.
-                    Standard.output("changed  \(notebook)\n" + copyGuard.maskedLines(diff))
+                    Standard.output("changed  \(notebook)\n" + copyGuard.maskedLines(remaining.map(\.diff).joined()))
+                } else if !run.result.failures.isEmpty {
+                    Standard.output("failed   \(notebook): \(run.result.failures.count) block(s) failed\n")
+                } else {
+                    Standard.output("withheld \(notebook): the copy guard withheld \(run.withheld) insight(s)\n")
                 }
             }
-            if changed > 0 { throw ExitCode(Status.partial) }
+            if failed > 0 { throw ExitCode(Status.partial) }
         }
     }
 }
 
+/// A notebook run for `run` and `check`: as recorded, as it runs now, and what changed.
+struct NotebookRun {
+    let recorded: Notebook
+    let result: NotebookRunner.Result
+    let changes: [NotebookRunner.Change]
+    let withheld: Int
+}
+
 enum NotebookFiles {
-    /// The notebook as recorded and as it runs now, in a session rooted at its folder.
-    static func execute(_ path: String, allowWrite: [String]) throws -> (recorded: Notebook, rerun: Notebook, withheld: Int) {
+    /// The notebook as recorded and as it runs now, in a session rooted at its folder and
+    /// confined to it, at the width the notebook records.
+    static func execute(_ path: String, allowWrite: [String]) throws -> NotebookRun {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw CairnFailure("\(path): no such notebook, or it is not UTF-8 text")
         }
@@ -95,15 +125,70 @@ enum NotebookFiles {
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let session = Session(baseDirectory: folder, importClock: Clock.now, engine: { try CopyGuardLoading.engine() })
-        session.columns = 100
+        session.columns = recorded.width
+        session.collectsFigures = true
         // A notebook reads and writes inside its folder, and opens the one dataset it names.
         session.confinement = NotebookConfinement(root: folder, allowWrite: allowWrite)
         session.scenarioDirectory = ScenarioFiles.directory
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let runner = NotebookRunner(figureFolder: name + ".figures")
         do {
-            let rerun = try NotebookRunner().run(recorded, with: session, splitter: StatementReader.commands(in:))
-            return (recorded, rerun, session.withheldCount)
+            let result = try runner.run(recorded, with: session, splitter: StatementReader.commands(in:))
+            let changes = runner.changes(recorded: recorded, rerun: result, name: path) { NotebookFigures.read($0, beside: path) }
+            return NotebookRun(recorded: recorded, result: result, changes: changes, withheld: session.withheldCount)
         } catch let failure as NotebookRunner.Failure {
             throw CairnFailure("\(path): \(failure)")
         }
+    }
+
+    /// Writes the notebook and its pictures, atomically each.
+    static func write(_ notebook: Notebook, figures: [String: String], to path: String) throws {
+        do {
+            try NotebookFigures.write(figures, beside: path)
+            try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CairnFailure("\(path): cannot be written (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// `cairn check --review`: each changed block shown with its diff, accepted or rejected one by
+/// one from standard input; the accepted ones written into the notebook.
+struct NotebookReview {
+    private var acceptAll = false
+    private var stopped = false
+
+    /// The changes left rejected.
+    mutating func review(_ run: NotebookRun, path: String, mask: (String) -> String) throws -> [NotebookRunner.Change] {
+        var notebook = run.recorded
+        var figures: [String: String] = [:]
+        var rejected: [NotebookRunner.Change] = []
+        var accepted = 0
+        for change in run.changes {
+            var accept = acceptAll
+            if !acceptAll && !stopped {
+                Standard.output(mask(change.diff))
+                Standard.output("Accept block \(change.block) of \(path)? [y]es, [n]o, [a]ll, [q]uit: ")
+                let answer = (readLine() ?? "q").trimmingCharacters(in: .whitespaces).lowercased()
+                switch answer.first {
+                case "y": accept = true
+                case "a": accept = true; acceptAll = true
+                case "n": accept = false
+                default: stopped = true
+                }
+            }
+            guard accept, case .code(let block) = run.result.notebook.cells[change.cellIndex] else {
+                rejected.append(change)
+                continue
+            }
+            notebook.cells[change.cellIndex] = .code(block)
+            for figure in block.figures { figures[figure.path] = run.result.figures[figure.path] }
+            accepted += 1
+        }
+        if accepted > 0 {
+            try NotebookFiles.write(notebook, figures: figures, to: path)
+            Standard.output("\(path): \(accepted) block(s) accepted, \(rejected.count) rejected\n")
+        }
+        return rejected
     }
 }

@@ -173,4 +173,21 @@ struct REPLTests {
         terminal.type(".quit\r")
         #expect(terminal.exitStatus() == 0)
     }
+
+    @Test(".save keeps a command that failed in a block expecting its error; check passes")
+    func saveAfterFailure() throws {
+        let notebook = scratch.path + "/failed.md"
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type(".profile nobody\r")
+        #expect(terminal.waitFor("Error: no profile nobody", after: mark))
+        terminal.type(".save \(notebook)\r")
+        #expect(terminal.waitFor("(1 failed, marked error)", after: mark), "\(terminal.screen[mark...])")
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+        let text = try String(contentsOfFile: notebook, encoding: .utf8)
+        #expect(text.contains("```cairn error\n.profile nobody\n```\n```output\nError: no profile nobody"), "\(text)")
+        #expect(!text.contains(".profiles"), "nothing the person did not type")
+        #expect(try CLI.run(["check", notebook]).status == 0)
+    }
 }

@@ -67,44 +67,92 @@ struct WorkbenchTests {
         #expect(try CLI.run(["check", copy]).status == 0)
     }
 
-    @Test(".save writes a notebook that cairn check accepts")
+    @Test(".save records the commands as typed, each .asof where it was typed, at the notebook width; check accepts it")
     func save() throws {
         let notebook = scratch.path + "/saved.md"
-        let result = try CLI.run([demo, "-c", ".asof 2026-05-31; .profile lena; .run medication-overuse; SELECT count(*) FROM sleep; .save \(notebook)"])
-        #expect(result.status == 0)
+        let result = try CLI.run([demo, "-c", ".profile lena; .asof 2026-05-31; .run medication-overuse; .asof 2026-06-30; "
+                                  + ".run medication-overuse; .nonsense; SELECT count(*) AS nights FROM sleep; .save \(notebook)"])
+        #expect(result.status == 1, "the .nonsense fails the -c run")
+        let again = try CLI.run([demo, "-c", ".profile lena; .asof 2026-05-31; .run medication-overuse; .asof 2026-06-30; "
+                                 + ".run medication-overuse; SELECT count(*) AS nights FROM sleep; .save \(notebook)"])
+        #expect(again.status == 0, "\(again.error)")
         let text = try String(contentsOfFile: notebook, encoding: .utf8)
-        #expect(text.contains("```cairn\n.open "))
-        #expect(text.contains(".asof 2026-05-31"))
+        #expect(text.hasPrefix("<!-- cairn: width=100 -->\n"))
+        let sources = text.components(separatedBy: "```cairn\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let opened = String(sources.first?.dropFirst(".open ".count) ?? "")
+        #expect(!opened.hasPrefix("/"), "the dataset's path is relative to the notebook")
+        #expect(URL(fileURLWithPath: opened, relativeTo: URL(fileURLWithPath: scratch.path + "/")).absoluteURL.standardized.path
+                == URL(fileURLWithPath: demo).standardized.path)
+        #expect(sources.dropFirst() == [".profile lena", ".asof 2026-05-31", ".run medication-overuse", ".asof 2026-06-30",
+                            ".run medication-overuse", "SELECT count(*) AS nights FROM sleep;"], "\(sources)")
+        // May is an overuse month (14 acute days, seed 002); June is not: the outputs say so.
+        #expect(text.contains("acute_days=14"))
         #expect(try CLI.run(["check", notebook]).status == 0)
     }
 
-    @Test(".asof shows the rule and the day it gives; .save pins the chosen profile's own day, or latest for everyone")
-    func asOfLatest() throws {
-        let shown = try CLI.run([demo, "-c", ".asof; .profile lena; .asof; .asof dataset-latest; .asof; .asof 2026-05-31; .asof; .asof May"])
-        #expect(shown.output == """
-            As of each profile's own latest day (the dataset's: 2026-11-18).
-            As of each profile's own latest day (lena: 2026-09-01).
-            As of the dataset's latest day (2026-11-18).
-            As of 2026-05-31.
-
-            """)
-        #expect(shown.error.hasPrefix("Error: May is not a date or date-time; use YYYY-MM-DD, latest or dataset-latest"))
-        let lena = scratch.path + "/lena.md", everyone = scratch.path + "/everyone.md"
-        #expect(try CLI.run([demo, "-c", ".profile lena; .run medication-overuse; .save \(lena)"]).status == 0)
-        #expect(try String(contentsOfFile: lena, encoding: .utf8).contains(".asof 2026-09-01\n"))
-        #expect(try CLI.run([demo, "-c", ".run visit-history; .save \(everyone)"]).status == 0)
-        let text = try String(contentsOfFile: everyone, encoding: .utf8)
-        #expect(text.contains(".asof latest\n"))
-        #expect(text.contains("ade  as of 2026-09-10T23:59:59+10:00"))
-        #expect(try CLI.run(["check", lena, everyone]).status == 0)
+    func notebook(_ name: String, _ blocks: String) -> String {
+        scratch.write(name, "<!-- cairn: width=100 -->\n# Test\n\n```cairn\n.open \(demo)\n```\n```output\n```\n\n" + blocks)
     }
 
-    @Test("a notebook whose first block does not pin dataset and date is refused")
+    @Test("a failing command makes run and check exit 1 unless its block expects an error")
+    func failingBlocks() throws {
+        let failing = notebook("failing.md", "```cairn\n.profile nobody\n```\n")
+        #expect(try CLI.run(["run", failing, "--update"]).status == 1)
+        let checked = try CLI.run(["check", failing])
+        #expect(checked.status == 1)
+        #expect(checked.error.contains("block 2: `.profile nobody` failed: no profile nobody"), "\(checked.error)")
+        let expected = notebook("expected.md", "```cairn error\n.profile nobody\n```\n")
+        #expect(try CLI.run(["run", expected, "--update"]).status == 0)
+        #expect(try CLI.run(["check", expected]).status == 0)
+        let wrong = notebook("wrong.md", "```cairn error\n.profile lena\n```\n")
+        let result = try CLI.run(["check", wrong])
+        #expect(result.status == 1 && result.error.contains("marked error, but every command succeeded"), "\(result.error)")
+        let unknown = notebook("unknown.md", "```cairn errors\n.profile lena\n```\n")
+        let refused = try CLI.run(["check", unknown])
+        #expect(refused.status == 2 && refused.error.contains(":10: unknown block option errors"), "\(refused.error)")
+    }
+
+    @Test("a block's mask replaces volatile text before it is recorded and compared")
+    func masks() throws {
+        let masked = notebook("masked.md", "```cairn mask=\"\\d{4}-\\d{2}-\\d{2}\"\n.mode list\nSELECT date('2026-01-01', '+' || (abs(random()) % 100) || ' days') AS day;\n```\n")
+        #expect(try CLI.run(["run", masked, "--update"]).status == 0)
+        let text = try String(contentsOfFile: masked, encoding: .utf8)
+        #expect(text.contains("```output\nday\n[masked]\n```"), "\(text)")
+        #expect(try CLI.run(["check", masked]).status == 0)
+        #expect(try CLI.run(["check", masked]).status == 0)
+    }
+
+    @Test("check --review accepts or rejects each changed block; a chart is an SVG beside the notebook")
+    func reviewAndPictures() throws {
+        let path = notebook("review.md", "```cairn\n.profile maya\n.asof 2026-09-21\n.chart ldl hdl\n```\n\n"
+                            + "```cairn\n.mode list\nSELECT 2 AS two;\n```\n\n```cairn\nSELECT 3 AS three;\n```\n")
+        #expect(try CLI.run(["run", path, "--update"]).status == 0)
+        let recorded = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recorded.contains("```\n\n![LDL Cholesterol, HDL Cholesterol — maya](review.figures/figure-2-1.svg)\n"), "\(recorded)")
+        let svg = try String(contentsOfFile: scratch.path + "/review.figures/figure-2-1.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<svg ") && svg.contains("LDL Cholesterol (mg/dL)") && svg.contains("HDL Cholesterol (mg/dL)"))
+        #expect(try CLI.run(["check", path]).status == 0)
+        // Two outputs go stale: review rejects the first and accepts the second.
+        try recorded.replacingOccurrences(of: "two\n2\n", with: "stale\n").replacingOccurrences(of: "three\n3\n", with: "old\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let partly = try CLI.run(["check", path, "--review"], input: "n\ny\n")
+        #expect(partly.status == 1 && partly.output.contains("1 block(s) accepted, 1 rejected"), "\(partly.output)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("```output\nstale\n```") && text.contains("```output\nthree\n3\n```"), "\(text)")
+        let accepted = try CLI.run(["check", path, "--review"], input: "y\n")
+        #expect(accepted.status == 0, "\(accepted.output)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == recorded)
+        try "<svg/>".write(toFile: scratch.path + "/review.figures/figure-2-1.svg", atomically: true, encoding: .utf8)
+        let changed = try CLI.run(["check", path])
+        #expect(changed.status == 1 && changed.output.contains("~picture review.figures/figure-2-1.svg: changed"), "\(changed.output)")
+    }
+
+    @Test("a notebook whose first block does not open its dataset is refused")
     func unpinned() throws {
         let notebook = scratch.write("bad.md", "# No pin\n\n```cairn\n.profiles\n```\n")
         let result = try CLI.run(["check", notebook])
         #expect(result.status == 2)
-        #expect(result.error.contains("the first block must pin the dataset and as-of"))
+        #expect(result.error.contains("the first block must open the notebook's dataset first"))
     }
 
     @Test("replay in JSON lists events with their keys; diff of two snapshots exits 1 on differences")

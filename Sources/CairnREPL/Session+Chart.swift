@@ -1,0 +1,132 @@
+import CairnAnalysis
+import CairnCore
+import CairnPlot
+import Foundation
+
+extension Session {
+    /// `.chart NAME… [--svg FILE]`: one person's markers, or a module's evidence (`MODULE:KEY`)
+    /// week by week, over time. On a terminal a text chart of the first; in a notebook, or
+    /// with `--svg`, an SVG picture of them all in panels sharing the time axis, with the
+    /// reference bands, out-of-range readings and the day each module's gates opened.
+    func chart(_ arguments: [String]) throws -> String {
+        var names: [String] = [], svgPath: String?
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--svg" {
+                guard index + 1 < arguments.count else { throw SessionError("--svg needs a file: .chart MARKER --svg FILE.svg") }
+                svgPath = arguments[index + 1]
+                index += 2
+            } else {
+                names.append(arguments[index])
+                index += 1
+            }
+        }
+        guard !names.isEmpty else { throw SessionError(".chart needs a marker or MODULE:KEY; usage: .chart NAME… [--svg FILE]") }
+        let source = try source()
+        guard let id = profileID ?? (source.count == 1 ? source.profileIDs.first : nil), let data = try source.load(id) else {
+            throw SessionError("choose a profile first with .profile P (charts show one person's data)")
+        }
+        let copyGuard = (try engine).copyGuard
+        let cutoff = try asOf(for: data)
+        var series: [SVGChart.Series] = [], marks: [SVGChart.Mark] = []
+        var span: ClosedRange<CalendarDay>?
+        for name in names {
+            if let colon = name.firstIndex(of: ":") {
+                let (one, opened) = try evidenceSeries(module: String(name[..<colon]), key: String(name[name.index(after: colon)...]),
+                                                       data: data, cutoff: cutoff)
+                series.append(one)
+                // Two keys of one module share its gates.
+                marks += opened.filter { mark in !marks.contains { $0.day == mark.day && $0.label == mark.label } }
+                // Evidence is evaluated week by week over the whole of the profile's data.
+                if let days = data.daySpan {
+                    let last = min(days.upperBound, data.zone.day(ofEpoch: cutoff))
+                    span = min(span?.lowerBound ?? days.lowerBound, days.lowerBound)...max(span?.upperBound ?? last, last)
+                }
+            } else {
+                series.append(try markerSeries(name, data: data, cutoff: cutoff))
+            }
+        }
+        let shownProfile = copyGuard.safeIdentifier(data.profile.id, kind: "profile")
+        let title = series.map(\.label).joined(separator: ", ") + " — " + shownProfile
+        if collectsFigures || svgPath != nil {
+            var chart = SVGChart(title: title, series: series, marks: marks)
+            if let span {
+                let days = series.flatMap { $0.points.map(\.day) }
+                chart.span = min(span.lowerBound, days.min() ?? span.lowerBound)...max(span.upperBound, days.max() ?? span.upperBound)
+            }
+            let svg = chart.render()
+            if let svgPath {
+                let target = try writableTarget(svgPath)
+                do {
+                    try Data(svg.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+                } catch {
+                    throw SessionError("\(svgPath): cannot be written (\(error.localizedDescription))")
+                }
+                return "Wrote \(svgPath): \(title).\n"
+            }
+            drawnFigures.append((title, svg))
+            return series.map { one in
+                let outside = one.points.filter { one.isOutside($0.value) }.count
+                return "\(one.label): \(one.points.count) points"
+                    + (one.points.first.map { ", \($0.day) to \(one.points.last!.day)" } ?? "")
+                    + (outside > 0 ? ", \(outside) outside the range" : "")
+            }.joined(separator: "\n") + marks.map { "\n\($0.day): \($0.label)" }.joined() + "\n"
+        }
+        let first = series[0]
+        return TerminalChart(title: first.label + (first.unit.isEmpty ? "" : " (\(first.unit))") + ", " + shownProfile,
+                             points: first.points.map { ($0.day, $0.value) }, low: first.low, high: first.high,
+                             width: columns).render()
+            + (series.count > 1 ? "(the terminal shows the first; .chart … --svg FILE draws them all)\n" : "")
+    }
+
+    private func markerSeries(_ name: String, data: ProfileData, cutoff: Int) throws -> SVGChart.Series {
+        let copyGuard = (try engine).copyGuard
+        guard let marker = data.markers.resolve(name) else {
+            let hints = data.markers.suggestions(for: name)
+            throw SessionError("no marker \(name)" + (hints.isEmpty ? "" : "; did you mean \(hints.joined(separator: " or "))?"))
+        }
+        let readings = data.readings.filter { $0.markerID == marker.id && $0.date.epochSeconds <= cutoff }
+        guard !readings.isEmpty else {
+            throw SessionError("\(copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no "
+                               + "\(copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings")
+        }
+        let override = data.overrides[marker.id]
+        return SVGChart.Series(label: copyGuard.safeIdentifier(marker.displayName, kind: "marker"),
+                               unit: copyGuard.safeIdentifier(marker.unit, kind: "unit"),
+                               points: readings.map { SVGChart.Point(day: $0.date.day, value: $0.value) },
+                               low: override != nil ? override!.low : marker.referenceLow,
+                               high: override != nil ? override!.high : marker.referenceHigh)
+    }
+
+    /// A module's evidence value, evaluated at the end of each week of the profile's data up
+    /// to the as-of day, and the days its gates opened.
+    private func evidenceSeries(module: String, key: String, data: ProfileData, cutoff: Int)
+        throws -> (SVGChart.Series, [SVGChart.Mark]) {
+        let run = try moduleRun(module)
+        let engine = try engine
+        guard let span = data.daySpan else { throw SessionError("this profile has no events to chart") }
+        let last = min(span.upperBound, data.zone.day(ofEpoch: cutoff))
+        guard span.lowerBound <= last else { throw SessionError("this profile has no events before the as-of day") }
+        var points: [SVGChart.Point] = [], marks: [SVGChart.Mark] = [], opened: Set<String> = []
+        var keys: Set<String> = []
+        for day in Replay.days(from: span.lowerBound, to: last, step: .week) {
+            if isCancelled() { throw SessionError("cancelled") }
+            let instant = data.zone.startOfDay(day.adding(days: 1)) - 1
+            let (report, gates) = try engine.evaluate(run, visible: data.asOf(instant), asOf: instant)
+            for gate in gates where gate.isOpen && opened.insert(gate.name).inserted && day > span.lowerBound {
+                marks.append(SVGChart.Mark(day: day, label: "\(gate.name) gate open"))
+            }
+            for insight in report.insights { keys.formUnion(insight.evidence.keys) }
+            if let value = report.insights.lazy.compactMap({ $0.evidence[key]?.number }).first {
+                points.append(SVGChart.Point(day: day, value: value))
+            }
+        }
+        guard !points.isEmpty else {
+            let numeric = keys.sorted()
+            throw SessionError("\(run.descriptor.key) gives no number \(key) for this profile"
+                               + Suggestions.didYouMean(key, among: numeric)
+                               + (numeric.isEmpty ? "" : "; its evidence keys: " + numeric.prefix(20).joined(separator: ", ")))
+        }
+        return (SVGChart.Series(label: "\(run.descriptor.id) \(key)", unit: "", points: points), marks)
+    }
+}
