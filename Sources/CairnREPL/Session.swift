@@ -238,19 +238,6 @@ public final class Session {
         try asOfRule.instant(for: data.profile, in: try source())
     }
 
-    /// What `.asof` is now, as a notebook pins it: a date wherever the rule names one for the
-    /// session's profiles, so a saved notebook re-runs on the day it was written for.
-    func pinnedAsOf() throws -> String {
-        let source = try source()
-        switch asOfRule {
-        case .instant, .day: return asOfRule.description
-        case .datasetLatest: return try source.latestEventDay()?.description ?? asOfRule.description
-        case .profileLatest:
-            guard let profile = try chosenProfile() else { return asOfRule.description }
-            return try asOfRule.day(for: profile, in: source)?.description ?? asOfRule.description
-        }
-    }
-
     /// The chosen profile's own row (none of its events), or nil when commands work on all.
     func chosenProfile() throws -> Profile? {
         guard let profileID else { return nil }
