@@ -61,6 +61,10 @@ extension Session {
     /// `.compare ID@A ID@B`: two versions on the current profile, side by side.
     func compare(_ first: String, _ second: String) throws -> String {
         let runA = try moduleRun(first), runB = try moduleRun(second)
+        guard runA.descriptor.id == runB.descriptor.id else {
+            throw SessionError(".compare sets two versions of one module side by side; \(runA.descriptor.key) and "
+                               + "\(runB.descriptor.key) are different modules (use .run for each)")
+        }
         var lines: [String] = []
         let half = max(30, (columns - 4) / 2)
         try eachSelectedProfile { data in

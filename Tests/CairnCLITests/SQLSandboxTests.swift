@@ -147,7 +147,7 @@ struct NotebookConfinementTests {
             ```output
             ```
 
-            ```cairn
+            ```cairn error
             .save \(victim)
             .snapshot ../outside/victim.txt
             .import \(outside) stolen

@@ -195,6 +195,9 @@ struct DotCommandTests {
         #expect(try run(".help pro").output.split(separator: "\n").count == 2)
         let usage = try run(".compare weather-correlation@1")
         #expect(usage.status == 1 && usage.error == "Error: .compare needs ID@A ID@B; usage: .compare ID@A ID@B\n")
+        let different = try run(".profile lena; .compare weather-correlation@1 sleep-correlation@1")
+        #expect(different.status == 1 && different.output.isEmpty)
+        #expect(different.error.hasPrefix("Error: .compare sets two versions of one module side by side"), "\(different.error)")
     }
 
     @Test(".tables and .schema show the contract tables")
