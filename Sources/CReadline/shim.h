@@ -24,6 +24,4 @@ static inline void cairn_rl_cancel_line(const char *prompt) {
     rl_on_new_line();
     rl_redisplay();
 }
-/// After the terminal was resized (SIGWINCH, caught by Cairn): readline learns the new width.
-static inline void cairn_rl_resize(void) { rl_resize_terminal(); }
 #endif

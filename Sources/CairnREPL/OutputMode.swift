@@ -13,7 +13,4 @@ public enum OutputMode: String, Sendable, CaseIterable {
         if name == "tabs" { self = .tsv; return }
         self.init(rawValue: name)
     }
-
-    /// The modes that draw a grid for people: they are cut to the terminal and count their rows.
-    var isForReading: Bool { [.column, .box, .table, .markdown].contains(self) }
 }

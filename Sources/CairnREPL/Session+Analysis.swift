@@ -113,6 +113,15 @@ extension Session {
 }
 
 extension Session {
+    /// A file to read, resolved; refused in a notebook when it lies outside the notebook's folder.
+    func readableSource(_ path: String) throws -> String {
+        let resolved = resolve(path)
+        if let confinement, !confinement.mayRead(resolved) {
+            throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
+        }
+        return resolved
+    }
+
     /// A path to write to, refused when it names the open dataset: `.save` or `.snapshot` onto
     /// it would replace the data with Markdown or JSON.
     func writableTarget(_ path: String) throws -> String {

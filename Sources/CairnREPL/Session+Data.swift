@@ -53,10 +53,7 @@ extension Session {
     /// temporary table, for exploration only.
     func importFile(_ path: String, table: String?) throws -> String {
         let dataset = try requireDataset()
-        let resolved = resolve(path)
-        if let confinement, !confinement.mayRead(resolved) {
-            throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
-        }
+        let resolved = try readableSource(path)
         inputs.insert(CanonicalPath.of(resolved))
         let name = (resolved as NSString).lastPathComponent
         // In a notebook an import never changes the dataset: every CSV becomes a temporary table.

@@ -40,10 +40,7 @@ extension Session {
             if let scenarioDirectory, !path.contains("/"), !path.hasSuffix(".yml") {
                 file = scenarioDirectory + "/\(path).yml"
             } else {
-                file = resolve(path)
-                if let confinement, !confinement.mayRead(file) {
-                    throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
-                }
+                file = try readableSource(path)
             }
             do {
                 var scenario = try Scenario.load(file)

@@ -49,8 +49,12 @@ extension Session {
             throw SessionError("\(path): \(error)")
         }
         // A block that failed is recorded as expecting its error, so that the notebook checks.
+        let failed = Set(result.failures.map(\.block))
+        var number = 0
         for index in result.notebook.cells.indices {
-            guard case .code(var block) = result.notebook.cells[index], block.output.hasPrefix("Error: ") || block.output.contains("\nError: ") else { continue }
+            guard case .code(var block) = result.notebook.cells[index] else { continue }
+            number += 1
+            guard failed.contains(number) else { continue }
             block.expectsError = true
             result.notebook.cells[index] = .code(block)
         }
@@ -60,8 +64,7 @@ extension Session {
         } catch {
             throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
         }
-        let failed = result.notebook.blocks.filter(\.expectsError).count
-        return "Saved \(sources.count) commands to \(path)" + (failed > 0 ? " (\(failed) failed, marked error)" : "")
+        return "Saved \(sources.count) commands to \(path)" + (failed.isEmpty ? "" : " (\(failed.count) failed, marked error)")
             + (result.figures.isEmpty ? "" : ", \(result.figures.count) pictures in \(name).figures") + ".\n"
     }
 }

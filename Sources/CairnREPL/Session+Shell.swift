@@ -64,10 +64,7 @@ extension Session {
     /// `.read FILE`: runs the commands in a file, as if typed, stopping at the first error
     /// with its line.
     func read(_ path: String) throws -> String {
-        let resolved = resolve(path)
-        if let confinement, !confinement.mayRead(resolved) {
-            throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
-        }
+        let resolved = try readableSource(path)
         guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8) else {
             throw SessionError("\(path): no such file, or it is not UTF-8 text")
         }

@@ -25,8 +25,8 @@ public final class Session {
     public var table = TableRenderer.Options()
     /// Rows a grid shows to a person before it leaves the middle out (`.maxrows`; 0: all).
     public var maxRows = 40
-    /// Whether output is read by a person (a terminal, a notebook): grids are cut to `columns`
-    /// and `maxRows` and count their rows. Piped output is written whole, for programs.
+    /// Whether output is read by a person at a terminal: grids are cut to `columns` and
+    /// `maxRows` and count their rows. Piped output and notebooks get every row.
     public var isForReading = false
     /// `.timer on`: each command's time after its output.
     public var timer = false
