@@ -68,6 +68,14 @@ final class PseudoTerminal {
         return false
     }
 
+    /// Waits for the text, then for the prompt after it: readline owns the terminal again only
+    /// at the prompt, and a key typed before it (Ctrl-D above all) reaches the line discipline.
+    @discardableResult
+    func waitForPrompt(after text: String, from mark: String.Index, prompt: String = "cairn> ") -> Bool {
+        guard waitFor(text, after: mark), let found = screen.range(of: text, range: mark..<end) else { return false }
+        return waitFor(prompt, after: found.upperBound)
+    }
+
     var end: String.Index { screen.endIndex }
 
     func drain() {
