@@ -15,6 +15,8 @@ public struct RedFlagsV2: AnalysisModule {
     public static let version = 2
     public static let reads: Set<ContractTable> = [.headaches]
     public static let requires: Set<ContractTable> = [.headaches]
+    /// The alert lasts `active_hours` from onset, to the hour.
+    public static let asOfDependence = AsOfDependence.instant
     public static let summary = "Safety alerts for sudden-onset headaches and for aura with visual disturbance, in the approved wording, on the day logged and while active (at most 72 hours)."
     public static let parameters: [ParameterSpec] = [
         .integer("urgent_severity", default: 4, range: 1...5, "Severity at or above which a sudden onset gets the urgent text."),

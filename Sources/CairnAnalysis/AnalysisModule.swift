@@ -76,4 +76,6 @@ public enum AsOfDependence: Sendable {
     case month
     /// The local as-of day (e.g. "logged today", "3 months ago").
     case day
+    /// The instant itself (e.g. "within 72 hours of onset").
+    case instant
 }

@@ -1,14 +1,46 @@
 import CairnCore
 
-/// Replays modules over a span of days: evaluates as of the end of each step and reports when
-/// each insight appeared, changed (text or kind) and disappeared, and the step at which every
-/// gate opened. Data is read once; a module is evaluated again only when rows of a table it
-/// reads became visible or the as-of period it depends on changed, and otherwise keeps its
-/// last output.
+/// Replays modules over a span of time: evaluates as of each moment (the end of each day, week
+/// or month, each hour, or each instant a row became visible) and reports when each insight
+/// appeared, changed (its text, kind or evidence) and disappeared, and when every gate opened
+/// or closed. Data is read once; a module is evaluated again only when rows of a table it reads
+/// became visible or the part of the as-of instant it depends on changed, and otherwise keeps
+/// its last output.
 public struct Replay: Sendable {
-    public enum Step: String, Sendable, CaseIterable { case day, week, month }
+    public enum Step: String, Sendable, CaseIterable { case hour, day, week, month }
 
-    public enum Change: String, Sendable, Encodable { case appeared, changed, disappeared }
+    /// What happened to an insight at a step; `alreadyShown` is an insight there at the first
+    /// step, which the replay did not see appear.
+    public enum Change: String, Sendable, Encodable {
+        case alreadyShown = "already shown"
+        case appeared, changed, disappeared
+    }
+
+    /// When an evaluation happens, and how people read it: a day ("2026-03-07", as of the end
+    /// of that local day) or a local time ("2026-03-07 14:00", as of that minute).
+    public struct Moment: Sendable, Equatable {
+        public let instant: Int
+        public let label: String
+
+        public init(instant: Int, label: String) {
+            self.instant = instant
+            self.label = label
+        }
+    }
+
+    /// One evidence value that differs from the previous step; nil where the key was absent.
+    public struct EvidenceChange: Sendable, Encodable, Equatable {
+        public let old: String?
+        public let new: String?
+
+        public init(old: String?, new: String?) {
+            self.old = old
+            self.new = new
+        }
+
+        /// "old → new", with "—" for a value that came or went.
+        public var text: String { "\(old ?? "—") → \(new ?? "—")" }
+    }
 
     public struct Event: Sendable, Encodable, Equatable {
         public let step: String
@@ -19,26 +51,56 @@ public struct Replay: Sendable {
         public let kind: String
         public let subject: String
         public let text: String
+        /// The kind before a change of kind.
+        public let previousKind: String?
+        /// The text before a change of text.
+        public let previousText: String?
+        /// The evidence values that changed, for a change, by flattened key (see `flattened`).
+        public let evidence: [String: EvidenceChange]
+        /// The position of the step in the replay (time order across gates and events).
+        let order: Int
+
+        enum CodingKeys: String, CodingKey {
+            case step, profile, module, version, change, kind, subject, text, evidence
+            case previousKind = "previous_kind"
+            case previousText = "previous_text"
+        }
     }
 
-    public struct GateOpening: Sendable, Encodable, Equatable {
+    public enum GateState: String, Sendable, Encodable {
+        case alreadyOpen = "already open"
+        case opened, closed
+    }
+
+    public struct GateChange: Sendable, Encodable, Equatable {
         public let step: String
         public let profile: String
         public let module: String
         public let version: Int
         public let gate: String
+        public let state: GateState
+        public let have: Int
         public let need: Int
+        let order: Int
+
+        enum CodingKeys: String, CodingKey { case step, profile, module, version, gate, state, have, need }
     }
 
     public struct Result: Sendable, Encodable {
+        /// The profile, as shown.
+        public var profile = ""
         public var events: [Event] = []
-        public var gates: [GateOpening] = []
+        public var gates: [GateChange] = []
         public var steps = 0
+        /// The first and last moments visited.
+        public var from = "", to = ""
         /// Module evaluations actually run (the rest reused the previous step's output).
         public var evaluations = 0
         public var withheld: [WithheldInsight] = []
 
         public init() {}
+
+        enum CodingKeys: String, CodingKey { case profile, events, gates, steps, from, to, evaluations, withheld }
     }
 
     public let engine: InsightEngine
@@ -47,13 +109,14 @@ public struct Replay: Sendable {
         self.engine = engine
     }
 
-    /// The local days a replay visits: from `from` to `to` by the step (weeks of 7 days, month
-    /// ends for months), always ending on `to`.
+    /// The local days a day, week or month replay visits: from `from` to `to` by the step
+    /// (weeks of 7 days, month ends for months), always ending on `to`. An hour step visits
+    /// every day.
     public static func days(from: CalendarDay, to: CalendarDay, step: Step) -> [CalendarDay] {
         var days: [CalendarDay] = []
         var day = from
         switch step {
-        case .day:
+        case .hour, .day:
             while day <= to { days.append(day); day = day.adding(days: 1) }
         case .week:
             while day <= to { days.append(day); day = day.adding(days: 7) }
@@ -65,20 +128,92 @@ public struct Replay: Sendable {
         return days
     }
 
-    /// `progress` is called before each step; throwing from it stops the replay (Ctrl-C).
+    /// The moments a replay from the start of `from` to the end of `to` visits in a zone: the
+    /// end of each day, week or month; for hours, every local hour (as of HH:00, data at that
+    /// minute included) and the end of `to`.
+    public static func moments(from: CalendarDay, to: CalendarDay, step: Step, zone: ProfileTimeZone) -> [Moment] {
+        guard step == .hour else {
+            return days(from: from, to: to, step: step).map { Moment(instant: zone.startOfDay($0.adding(days: 1)) - 1, label: $0.description) }
+        }
+        let start = zone.startOfDay(from), end = zone.startOfDay(to.adding(days: 1)) - 1
+        // Hours are counted in elapsed time, so a daylight-saving change gives 23 or 25 of them.
+        var moments: [Moment] = []
+        var instant = start + 3600
+        while instant <= end {
+            moments.append(Moment(instant: instant, label: localTime(instant, zone: zone)))
+            instant += 3600
+        }
+        moments.append(Moment(instant: end, label: to.description))
+        return moments
+    }
+
+    /// Every instant in `range` at which a row of the tables became visible (a headache also
+    /// when it was resolved): evaluating there misses nothing that was shown only for a while.
+    public static func eventMoments(_ data: ProfileData, tables: Set<ContractTable>, within range: ClosedRange<Int>) -> [Moment] {
+        var instants: [Int] = []
+        if tables.contains(.readings) { instants += data.readings.map(\.date.epochSeconds) }
+        if tables.contains(.visits) { instants += data.visits.map(\.date.epochSeconds) }
+        if tables.contains(.headaches) {
+            instants += data.headaches.map(\.onset.epochSeconds)
+            instants += data.headaches.compactMap { $0.resolved?.epochSeconds }
+        }
+        if tables.contains(.medications) { instants += data.medications.map(\.takenAt.epochSeconds) }
+        if tables.contains(.sleep) { instants += data.sleep.map { data.zone.startOfDay($0.nightOf.adding(days: 1)) } }
+        if tables.contains(.weather) { instants += data.weather.map(\.observedAtEpoch) }
+        if tables.contains(.factors) { instants += data.factors.map(\.at.epochSeconds) }
+        return Set(instants.filter(range.contains)).sorted().map { Moment(instant: $0, label: localTime($0, zone: data.zone)) }
+    }
+
+    /// The moments to visit for a profile: by the step from `from` (else its first dated row)
+    /// to `to` (else its last), and with `atEvents` also every instant in between at which a
+    /// row of the tables became visible. Nil when the profile has no dated rows to span.
+    public static func moments(for data: ProfileData, from: CalendarDay?, to: CalendarDay?, step: Step,
+                               atEvents: Bool, tables: Set<ContractTable>) -> [Moment]? {
+        guard let first = from ?? data.daySpan?.lowerBound, let last = to ?? data.daySpan?.upperBound, first <= last else { return nil }
+        let grid = moments(from: first, to: last, step: step, zone: data.zone)
+        guard atEvents else { return grid }
+        let range = data.zone.startOfDay(first)...(data.zone.startOfDay(last.adding(days: 1)) - 1)
+        return merge(grid, eventMoments(data, tables: tables, within: range))
+    }
+
+    /// Both lists of moments in time order, one moment per instant (the first list's label wins).
+    public static func merge(_ first: [Moment], _ second: [Moment]) -> [Moment] {
+        var seen: Set<Int> = []
+        return (first + second).filter { seen.insert($0.instant).inserted }.sorted { $0.instant < $1.instant }
+    }
+
+    /// "YYYY-MM-DD HH:MM", with ":SS" when the seconds are not zero, in the zone.
+    static func localTime(_ instant: Int, zone: ProfileTimeZone) -> String {
+        let text = ISODateTimeText.format(epochSeconds: instant, offsetSeconds: zone.offset(atEpoch: instant))
+        let date = text.prefix(10), time = text.dropFirst(11).prefix(8)
+        return "\(date) \(time.hasSuffix(":00") ? time.prefix(5) : time)"
+    }
+
+    /// A replay at the end of each of `days`.
     public func run(_ runs: [ModuleRun], on data: ProfileData, days: [CalendarDay],
+                    progress: ((Int) throws -> Void)? = nil) throws -> Result {
+        let moments = days.map { Moment(instant: data.zone.startOfDay($0.adding(days: 1)) - 1, label: $0.description) }
+        return try run(runs, on: data, moments: moments, progress: progress)
+    }
+
+    /// `moments` must go forward in time. `progress` is called before each step; throwing from
+    /// it stops the replay (Ctrl-C).
+    public func run(_ runs: [ModuleRun], on data: ProfileData, moments: [Moment],
                     progress: ((Int) throws -> Void)? = nil) throws -> Result {
         var result = Result()
         var cursor = ProfileCursor(data)
         var previous: [String: [Insight]] = [:]
         var lastPeriod: [String: String] = [:]
-        var openGates: Set<String> = []
+        var gateStates: [String: Bool] = [:]
         var lastKeys: [String: Insight] = [:]
         var seenWithheld: Set<String> = []
-        let shownProfile = engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")
-        for (index, day) in days.enumerated() {
+        result.profile = engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")
+        result.from = moments.first?.label ?? ""
+        result.to = moments.last?.label ?? ""
+        for (index, moment) in moments.enumerated() {
             try progress?(index)
-            let instant = data.zone.startOfDay(day.adding(days: 1)) - 1
+            let instant = moment.instant
+            let day = data.zone.day(ofEpoch: instant)
             let dataChanged = cursor.advance(to: instant)
             var visible: ProfileData?
             var current: [String: Insight] = [:]
@@ -89,6 +224,7 @@ public struct Replay: Sendable {
                 case .none: period = ""
                 case .month: period = day.monthText
                 case .day: period = day.description
+                case .instant: period = String(instant)
                 }
                 let insights: [Insight]
                 if dataChanged.isDisjoint(with: run.descriptor.reads), let cached = previous[key], lastPeriod[key] == period {
@@ -104,12 +240,20 @@ public struct Replay: Sendable {
                     insights = report.insights
                     previous[key] = insights
                     lastPeriod[key] = period
-                    for gate in gates where gate.isOpen {
+                    for gate in gates {
                         let gateKey = key + "|" + gate.name
-                        guard openGates.insert(gateKey).inserted else { continue }
-                        result.gates.append(GateOpening(step: day.description, profile: shownProfile,
-                                                        module: run.descriptor.id, version: run.descriptor.version,
-                                                        gate: gate.name, need: gate.need))
+                        let was = gateStates[gateKey]
+                        gateStates[gateKey] = gate.isOpen
+                        let state: GateState
+                        switch (was, gate.isOpen) {
+                        case (nil, true): state = index == 0 ? .alreadyOpen : .opened
+                        case (false, true): state = .opened
+                        case (true, false): state = .closed
+                        default: continue
+                        }
+                        result.gates.append(GateChange(step: moment.label, profile: result.profile, module: run.descriptor.id,
+                                                       version: run.descriptor.version, gate: gate.name, state: state,
+                                                       have: gate.have, need: gate.need, order: index))
                     }
                 }
                 for (ordinal, insight) in insights.enumerated() {
@@ -118,15 +262,15 @@ public struct Replay: Sendable {
             }
             for (identity, insight) in current.sorted(by: { $0.key < $1.key }) {
                 if let before = lastKeys[identity] {
-                    if before.text != insight.text || before.kind != insight.kind {
-                        result.events.append(event(day, insight, .changed))
+                    if before.text != insight.text || before.kind != insight.kind || before.evidence != insight.evidence {
+                        result.events.append(event(moment, index, insight, .changed, before: before))
                     }
                 } else {
-                    result.events.append(event(day, insight, .appeared))
+                    result.events.append(event(moment, index, insight, index == 0 ? .alreadyShown : .appeared))
                 }
             }
             for (identity, insight) in lastKeys.sorted(by: { $0.key < $1.key }) where current[identity] == nil {
-                result.events.append(event(day, insight, .disappeared))
+                result.events.append(event(moment, index, insight, .disappeared))
             }
             lastKeys = current
             result.steps += 1
@@ -144,8 +288,43 @@ public struct Replay: Sendable {
         return "\(insight.profile)|\(insight.module)@\(insight.version)|\(family)|\(insight.subject)|\(same)"
     }
 
-    private func event(_ day: CalendarDay, _ insight: Insight, _ change: Change) -> Event {
-        Event(step: day.description, profile: insight.profile, module: insight.module, version: insight.version,
-              change: change, kind: insight.kind.rawValue, subject: insight.subject, text: insight.text.text)
+    /// Evidence as one text value per leaf, so that a change names the value that moved:
+    /// `factors.alcohol.share`, `gates[resolved headaches].have` (a list of named objects is
+    /// keyed by name, other lists of objects by position; a list of plain values is one value).
+    static func flattened(_ evidence: [String: Evidence]) -> [String: String] {
+        var leaves: [String: String] = [:]
+        func visit(_ key: String, _ value: Evidence) {
+            switch value {
+            case .object(let members):
+                for (member, inner) in members { visit(key + "." + member, inner) }
+            case .list(let items) where items.contains(where: { if case .object = $0 { true } else { false } }):
+                for (position, item) in items.enumerated() {
+                    if case .object(let members) = item, case .text(let name)? = members["name"] {
+                        for (member, inner) in members where member != "name" { visit("\(key)[\(name)].\(member)", inner) }
+                    } else {
+                        visit("\(key)[\(position)]", item)
+                    }
+                }
+            default:
+                leaves[key] = value.text
+            }
+        }
+        for (key, value) in evidence { visit(key, value) }
+        return leaves
+    }
+
+    private func event(_ moment: Moment, _ order: Int, _ insight: Insight, _ change: Change, before: Insight? = nil) -> Event {
+        var evidence: [String: EvidenceChange] = [:]
+        if let before {
+            let old = Replay.flattened(before.evidence), new = Replay.flattened(insight.evidence)
+            for key in Set(old.keys).union(new.keys) where old[key] != new[key] {
+                evidence[key] = EvidenceChange(old: old[key], new: new[key])
+            }
+        }
+        return Event(step: moment.label, profile: insight.profile, module: insight.module, version: insight.version,
+                     change: change, kind: insight.kind.rawValue, subject: insight.subject, text: insight.text.text,
+                     previousKind: before.flatMap { $0.kind == insight.kind ? nil : $0.kind.rawValue },
+                     previousText: before.flatMap { $0.text == insight.text ? nil : $0.text.text },
+                     evidence: evidence, order: order)
     }
 }

@@ -22,7 +22,7 @@ public struct CommandHelp: Sendable {
         CommandHelp(name: "asof", arguments: "[latest|dataset-latest|DATE]", summary: "Show or set the as-of rule: each profile's own latest day (latest, the default), the dataset's, or a date", minimum: 0, maximum: 1),
         CommandHelp(name: "modules", arguments: "", summary: "List analysis modules and their parameters", minimum: 0, maximum: 0),
         CommandHelp(name: "run", arguments: "ID[@V] [PARAM=VALUE]...", summary: "Run a module as of the as-of date", minimum: 1, maximum: nil),
-        CommandHelp(name: "replay", arguments: "ID[@V]... [FROM TO] [day|week|month]", summary: "When insights appear, change and disappear", minimum: 1, maximum: nil),
+        CommandHelp(name: "replay", arguments: "[ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events]", summary: "When insights appear, change and disappear, and gates open (every module by default)", minimum: 0, maximum: nil),
         CommandHelp(name: "evaluate", arguments: "SCENARIO... ID[@V]... [ID.PARAM=V1,V2] [profiles=N] [days=D] [seeds=K] [seed=S]", summary: "False-finding and detection rates on synthetic populations", minimum: 2, maximum: nil),
         CommandHelp(name: "compare", arguments: "ID@A ID@B", summary: "Run two versions of a module side by side", minimum: 2, maximum: 2),
         CommandHelp(name: "snapshot", arguments: "FILE", summary: "Write every module's insights as JSON (a snapshot)", minimum: 1, maximum: 1),

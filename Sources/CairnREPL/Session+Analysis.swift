@@ -21,41 +21,46 @@ extension Session {
             report.append(try (try engine).run([run], on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count
-        return format == .json ? JSONText.encode(report) : report.text()
+        return format == .json ? JSONText.encode(report) : fitted(report.text())
     }
 
-    /// `.replay ID[@V]... [FROM TO] [day|week|month]`
+    /// `.replay [ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events]`: every module's
+    /// latest version when none is named.
     func replay(_ arguments: [String]) throws -> String {
         var modules: [String] = [], dates: [CalendarDay] = []
-        var step = Replay.Step.day
+        var step = Replay.Step.day, atEvents = false
         for word in arguments {
             if let chosen = Replay.Step(rawValue: word) { step = chosen }
+            else if word == "--at-events" { atEvents = true }
             else if let day = CalendarDay(iso: word) { dates.append(day) }
             else { modules.append(word) }
         }
         guard dates.isEmpty || dates.count == 2 else { throw SessionError("give both FROM and TO, or neither") }
-        let runs = try modules.map { try moduleRun($0) }
+        if dates.count == 2, dates[0] > dates[1] { throw SessionError("FROM \(dates[0]) is after TO \(dates[1])") }
+        let runs = try (modules.isEmpty ? registry.latest.map(\.key) : modules).map { try moduleRun($0) }
+        let tables = runs.reduce(into: Set<ContractTable>()) { $0.formUnion($1.descriptor.reads) }
         var text = ""
         var assembler = OutputAssembler(format: format == .json ? .json : .text, layout: Replay.Result.layout) { text += $0 }
         var index = 0
         try eachSelectedProfile { data in
             defer { index += 1 }
-            let days: [CalendarDay]
-            if dates.count == 2 {
-                guard dates[0] <= dates[1] else { throw SessionError("FROM \(dates[0]) is after TO \(dates[1])") }
-                days = Replay.days(from: dates[0], to: dates[1], step: step)
-            } else {
-                guard let span = data.daySpan else { return }
-                days = Replay.days(from: span.lowerBound, to: span.upperBound, step: step)
-            }
-            let result = try Replay(engine: try engine).run(runs, on: data, days: days) { _ in
+            guard let moments = Replay.moments(for: data, from: dates.first, to: dates.last, step: step,
+                                               atEvents: atEvents, tables: tables) else { return }
+            let result = try Replay(engine: try engine).run(runs, on: data, moments: moments) { _ in
                 if self.isCancelled() { throw SessionError("cancelled") }
             }
             withheldCount += result.withheld.count
             assembler.add(result.output(index: index, format: format == .json ? .json : .text))
         }
         assembler.finish()
-        return text
+        return format == .json ? text : fitted(text)
+    }
+
+    /// A text listing wrapped at the width: every line for a person at a terminal, evidence
+    /// lines in notebooks (see `wrapsEvidence`).
+    func fitted(_ text: String) -> String {
+        if isForReading { return TextWrap.fit(text, width: columns) }
+        return wrapsEvidence ? TextWrap.fit(text, width: columns) { $0.hasPrefix("  evidence: ") } : text
     }
 
     /// `.compare ID@A ID@B`: two versions on the current profile, side by side.
@@ -66,7 +71,8 @@ extension Session {
                                + "\(runB.descriptor.key) are different modules (use .run for each)")
         }
         var lines: [String] = []
-        let half = max(30, (columns - 4) / 2)
+        // "≠ " + left + " | " + right fills the width exactly.
+        let half = max(30, (columns - 5) / 2)
         try eachSelectedProfile { data in
             let asOf = try asOf(for: data)
             let a = try (try engine).run([runA], on: data, asOf: asOf).insights
@@ -139,22 +145,6 @@ extension Session {
             throw SessionError("\(path) was kept as it was; nothing was written")
         }
         return target
-    }
-}
-
-enum TextWrap {
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
     }
 }
 

@@ -34,17 +34,17 @@ extension Session {
         for entry in transcript {
             sources.append(entry.opened.map { opening($0.path, now: $0.now) } ?? entry.command)
         }
-        let name = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
         let draft = Notebook(cells: [.prose("<!-- cairn: width=\(Notebook.defaultWidth) -->\n# Cairn session\n\n")]
                              + sources.map { .code(Notebook.Block(source: $0)) })
         let replay = Session(baseDirectory: folder, importClock: importClock, engine: makeEngine)
         replay.columns = Notebook.defaultWidth
+        replay.wrapsEvidence = true
         replay.confinement = NotebookConfinement(root: folder, allowWrite: [])
         replay.scenarioDirectory = scenarioDirectory
         replay.collectsFigures = true
         var result: NotebookRunner.Result
         do {
-            result = try NotebookRunner(figureFolder: name + ".figures").run(draft, with: replay, splitter: StatementReader.commands(in:))
+            result = try NotebookRunner(figureFolder: NotebookFigures.folderName(of: target)).run(draft, with: replay, splitter: StatementReader.commands(in:))
         } catch {
             throw SessionError("\(path): \(error)")
         }
@@ -59,24 +59,41 @@ extension Session {
             result.notebook.cells[index] = .code(block)
         }
         do {
-            try NotebookFigures.write(result.figures, beside: target)
+            try NotebookFigures.write(result.figures, of: result.notebook, beside: target)
             try Data(result.notebook.render().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
             throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
         }
         return "Saved \(sources.count) commands to \(path)" + (failed.isEmpty ? "" : " (\(failed.count) failed, marked error)")
-            + (result.figures.isEmpty ? "" : ", \(result.figures.count) pictures in \(name).figures") + ".\n"
+            + (result.figures.isEmpty ? "" : ", \(result.figures.count) pictures in \(NotebookFigures.folderName(of: target))") + ".\n"
     }
 }
 
 /// The pictures of a notebook, written beside it in `NAME.figures/`.
 public enum NotebookFigures {
-    public static func write(_ figures: [String: String], beside notebook: String) throws {
+    /// The folder beside a notebook that holds its pictures: `NAME.figures`.
+    public static func folderName(of notebook: String) -> String {
+        ((notebook as NSString).lastPathComponent as NSString).deletingPathExtension + ".figures"
+    }
+
+    /// Writes the pictures and removes those the notebook no longer links (a picture moved to
+    /// another block gets another name), and the folder when it is left empty.
+    public static func write(_ figures: [String: String], of written: Notebook, beside notebook: String) throws {
         let folder = URL(fileURLWithPath: notebook).deletingLastPathComponent()
         for (path, svg) in figures.sorted(by: { $0.key < $1.key }) {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(svg.utf8).write(to: file, options: .atomic)
+        }
+        let name = folderName(of: notebook)
+        let pictures = folder.appendingPathComponent(name)
+        guard let present = try? FileManager.default.contentsOfDirectory(atPath: pictures.path) else { return }
+        let linked = Set(written.blocks.flatMap { $0.figures.map(\.path) })
+        for file in present where file.hasPrefix("figure-") && file.hasSuffix(".svg") && !linked.contains(name + "/" + file) {
+            try FileManager.default.removeItem(at: pictures.appendingPathComponent(file))
+        }
+        if (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.isEmpty == true {
+            try FileManager.default.removeItem(at: pictures)
         }
     }
 

@@ -28,6 +28,11 @@ public final class Session {
     /// Whether output is read by a person at a terminal: grids are cut to `columns` and
     /// `maxRows` and count their rows. Piped output and notebooks get every row.
     public var isForReading = false
+    /// Whether the evidence lines of `.run` and `.replay` listings are wrapped at `columns` (in
+    /// notebooks). Copy stays one line per text there, since the copy guard reads recorded
+    /// output back line by line; only a person at a terminal (`isForReading`) gets every line
+    /// wrapped between words. Piped output keeps one line per text for scripts.
+    public var wrapsEvidence = false
     /// `.timer on`: each command's time after its output.
     public var timer = false
     /// `.output` or `.once`: where output goes instead of the screen.

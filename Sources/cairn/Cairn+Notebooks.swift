@@ -126,12 +126,12 @@ enum NotebookFiles {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let session = Session(baseDirectory: folder, importClock: Clock.now, engine: { try CopyGuardLoading.engine() })
         session.columns = recorded.width
+        session.wrapsEvidence = true
         session.collectsFigures = true
         // A notebook reads and writes inside its folder, and opens the one dataset it names.
         session.confinement = NotebookConfinement(root: folder, allowWrite: allowWrite)
         session.scenarioDirectory = ScenarioFiles.directory
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let runner = NotebookRunner(figureFolder: name + ".figures")
+        let runner = NotebookRunner(figureFolder: NotebookFigures.folderName(of: path))
         do {
             let result = try runner.run(recorded, with: session, splitter: StatementReader.commands(in:))
             let changes = runner.changes(recorded: recorded, rerun: result, name: path) { NotebookFigures.read($0, beside: path) }
@@ -144,7 +144,7 @@ enum NotebookFiles {
     /// Writes the notebook and its pictures, atomically each.
     static func write(_ notebook: Notebook, figures: [String: String], to path: String) throws {
         do {
-            try NotebookFigures.write(figures, beside: path)
+            try NotebookFigures.write(figures, of: notebook, beside: path)
             try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw CairnFailure("\(path): cannot be written (\(error.localizedDescription))")

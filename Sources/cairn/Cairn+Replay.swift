@@ -11,9 +11,14 @@ extension Cairn {
         static let configuration = CommandConfiguration(
             abstract: "Evaluate modules as of each day (week, month) and report when insights appear, change and disappear.",
             discussion: """
-                Each step is the end of a local day in the profile's zone. Without --from and \
-                --to the replay spans each profile's data. The timeline also gives the step at \
-                which every minimum-data gate opened.
+                Each step is a moment in the profile's zone: the end of a local day (week, \
+                month), or each local hour. With --at-events the replay also stops at every \
+                instant a row the modules read became visible, so an insight shown for a few \
+                hours is never missed. Without --from and --to the replay spans each \
+                profile's data. Each profile's timeline gives, in time order, every gate that \
+                opened or closed (or was already open at the start) and every insight that \
+                appeared, changed (its new text, and the evidence values that moved) or \
+                disappeared.
                 """)
 
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
@@ -31,8 +36,11 @@ extension Cairn {
         @Option(help: "Last day, YYYY-MM-DD.")
         var to: String?
 
-        @Option(help: "day, week or month.")
+        @Option(help: "hour, day, week or month.")
         var step: CairnAnalysis.Replay.Step = .day
+
+        @Flag(help: "Also evaluate at every instant a row the modules read became visible.")
+        var atEvents = false
 
         @Option(name: .customLong("set"), help: "A parameter override, ID.PARAM=VALUE (repeatable).")
         var settings: [String] = []
@@ -61,14 +69,16 @@ extension Cairn {
             let run = PopulationRun(command: "replay", source: source, options: population,
                                     runDescription: InsightRequest.describe(source: source, [
                                         "module": modules, "profile": profile.map { [$0] } ?? [], "from": from.map { [$0] } ?? [],
-                                        "to": to.map { [$0] } ?? [], "step": [step.rawValue], "set": settings]))
+                                        "to": to.map { [$0] } ?? [], "step": [step.rawValue], "at-events": atEvents ? ["on"] : [], "set": settings]))
             let selected = try run.selection(only: profile) { replay.engine.copyGuard.safeIdentifier($0, kind: "profile") }
             let withheld = Counter()
-            let (from, to, step) = (from, to, step)
+            let (from, to, step, atEvents) = (from.flatMap { CalendarDay(iso: $0) }, to.flatMap { CalendarDay(iso: $0) }, step, atEvents)
+            let tables = runs.reduce(into: Set<ContractTable>()) { $0.formUnion($1.descriptor.reads) }
             // Every table: the default span is the profile's whole data, whatever the modules read.
             try run.run(selected, tables: ContractTable.eventTables, layout: CairnAnalysis.Replay.Result.layout, format: format) { data, index, _, wanted in
-                guard let span = ReplaySpan.days(data, from: from, to: to, step: step) else { return ProfileOutput(index: index) }
-                let result = try replay.run(runs, on: data, days: span)
+                guard let moments = CairnAnalysis.Replay.moments(for: data, from: from, to: to, step: step,
+                                                                 atEvents: atEvents, tables: tables) else { return ProfileOutput(index: index) }
+                let result = try replay.run(runs, on: data, moments: moments)
                 withheld.add(result.withheld.count)
                 return result.output(index: index, format: wanted)
             }
@@ -78,13 +88,3 @@ extension Cairn {
 }
 
 extension CairnAnalysis.Replay.Step: ExpressibleByArgument {}
-
-enum ReplaySpan {
-    /// The days to visit for a profile: the options, else the span of its dated rows.
-    static func days(_ data: ProfileData, from: String?, to: String?, step: CairnAnalysis.Replay.Step) -> [CalendarDay]? {
-        guard let first = from.flatMap({ CalendarDay(iso: $0) }) ?? data.daySpan?.lowerBound,
-              let last = to.flatMap({ CalendarDay(iso: $0) }) ?? data.daySpan?.upperBound, first <= last else { return nil }
-        return CairnAnalysis.Replay.days(from: first, to: last, step: step)
-    }
-}
-

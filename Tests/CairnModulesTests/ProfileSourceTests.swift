@@ -119,21 +119,23 @@ struct ProfileSourceTests {
         let days = Replay.days(from: CalendarDay(iso: "2026-03-01")!, to: CalendarDay(iso: "2026-05-31")!, step: .day)
         let replay = Replay(engine: try BuiltinModules.engine())
         let result = try replay.run([run], on: lena, days: days)
-        // Red flags depend on the as-of day itself: evaluated at every step.
-        #expect(descriptor.asOfDependence == .day)
+        // Red flags depend on the as-of instant itself (an alert lasts `active_hours`): evaluated at every step.
+        #expect(descriptor.asOfDependence == .instant)
         #expect(result.evaluations == days.count)
         // Marker trends (version 2) read readings only, with no as-of period: lena logs
         // medications, sleep and factors every day but no reading, so it is evaluated once.
         let trends = try registry.lookup("marker-trends@2")
         let trendRun = ModuleRun(descriptor: trends, parameters: ParameterValues(specs: trends.parameters))
         #expect(try replay.run([trendRun], on: lena, days: days).evaluations == 1)
-        // The same events as evaluating every day afresh.
+        // The same events as evaluating every day afresh: a change is a new text or new evidence.
         var previous: [String: String] = [:]
         var expectedEvents: [String] = []
         for day in days {
             let instant = lena.zone.startOfDay(day.adding(days: 1)) - 1
             let report = try replay.engine.run([run], on: lena, asOf: instant)
-            let now = Dictionary(report.insights.map { ($0.subject, $0.text.text) }, uniquingKeysWith: { a, _ in a })
+            let now = Dictionary(report.insights.map { insight in
+                (insight.subject, insight.text.text + " " + insight.evidence.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }.joined(separator: ","))
+            }, uniquingKeysWith: { a, _ in a })
             for (subject, text) in now.sorted(by: { $0.key < $1.key }) where previous[subject] != text {
                 expectedEvents.append("\(day) \(previous[subject] == nil ? "appeared" : "changed") \(subject)")
             }

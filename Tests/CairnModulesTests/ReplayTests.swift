@@ -68,7 +68,16 @@ struct ReplayTests {
     func overuse() {
         let mayDays = Set(lena.medications.filter { MedicationOveruse.isAcute($0) && $0.takenAt.day.monthText == "2026-05" }
             .map(\.takenAt.day)).sorted()
-        let events = result.events.filter { $0.module == "medication-overuse" }
+        let all = result.events.filter { $0.module == "medication-overuse" }
+        // In between, each further acute day is a change of evidence only (the text stays).
+        let changes = all.filter { $0.change == .changed }
+        #expect(changes.allSatisfy { $0.previousText == nil }, "\(changes)")
+        for change in changes {
+            let counted = mayDays.filter { $0.description <= change.step }.count
+            #expect(change.evidence["acute_days"] == Replay.EvidenceChange(old: String(counted - 1), new: String(counted)), "\(change)")
+        }
+        #expect(changes.count == mayDays.count - 10)
+        let events = all.filter { $0.change != .changed }
         #expect(events.map(\.change) == [.appeared, .disappeared])
         #expect(events.first?.step == mayDays[9].description)
         #expect(events.last?.step == "2026-06-01")
