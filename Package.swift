@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         // C boundaries: a module map and a shim header each, nothing else.
@@ -91,7 +92,7 @@ let package = Package(
             dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .target(
             name: "CairnNotebook",
-            dependencies: ["CairnCore", "CairnAnalysis"]),
+            dependencies: ["CairnCore", "CairnAnalysis", .product(name: "Ink", package: "Ink")]),
         // Pictures: SVG charts for the REPL, notebooks and reports.
         .target(name: "CairnPlot", dependencies: ["CairnCore"]),
         .target(
@@ -127,6 +128,7 @@ let package = Package(
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),
+        .testTarget(name: "CairnNotebookTests", dependencies: ["CairnNotebook"]),
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModules"],
             resources: [.copy("Fixtures")]),

@@ -1,0 +1,97 @@
+import Foundation
+import Ink
+
+/// A notebook as one self-contained HTML page: the prose through a Markdown renderer (Ink),
+/// each block's commands, its output (tables and insight cards where Cairn's listings allow,
+/// preformatted text otherwise) and its pictures inlined as SVG. Nothing is fetched: no
+/// scripts, fonts or style sheets from elsewhere, so the page reads the same offline and years
+/// later.
+public struct NotebookPage {
+    public let notebook: Notebook
+    /// Each picture's SVG text by the path the notebook links it under.
+    public let figures: [String: String]
+
+    public init(notebook: Notebook, figures: [String: String]) {
+        self.notebook = notebook
+        self.figures = figures
+    }
+
+    /// The page's title: the first heading of the prose without its Markdown marks, else
+    /// "Cairn notebook".
+    public var title: String {
+        for case .prose(let text) in notebook.cells {
+            for line in text.split(separator: "\n") where line.hasPrefix("# ") {
+                return String(line.dropFirst(2).filter { !"*_`".contains($0) }).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return "Cairn notebook"
+    }
+
+    public func html() -> String {
+        let parser = MarkdownParser()
+        var body = ""
+        for cell in notebook.cells {
+            switch cell {
+            case .prose(let text):
+                body += parser.html(from: text) + "\n"
+            case .code(let block):
+                body += "<section class=\"block\(block.expectsError ? " error" : "")\">\n"
+                body += "<pre class=\"commands\"><code>" + OutputMarkup.escape(block.source) + "</code></pre>\n"
+                body += OutputMarkup.html(block.output)
+                for figure in block.figures {
+                    guard let svg = figures[figure.path] else { continue }
+                    body += "<figure>\n" + svg.trimmingCharacters(in: .whitespacesAndNewlines) + "\n<figcaption>"
+                        + OutputMarkup.escape(figure.title) + "</figcaption>\n</figure>\n"
+                }
+                body += "</section>\n"
+            }
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="cairn render">
+            <title>\(OutputMarkup.escape(title))</title>
+            <style>
+            \(NotebookPage.style)
+            </style>
+            </head>
+            <body>
+            <main>
+            \(body)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    static let style = """
+        body { margin: 0; background: #fff; color: #1b1b1b; font: 16px/1.5 system-ui, sans-serif; }
+        main { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
+        h1, h2, h3 { line-height: 1.25; }
+        code, pre { font: 13px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
+        pre { overflow-x: auto; padding: 0.6rem 0.8rem; border-radius: 4px; }
+        pre.commands { background: #eef2f7; border-left: 3px solid #3b6ea5; }
+        pre.output { background: #f7f7f7; white-space: pre-wrap; }
+        section.block { margin: 1rem 0 1.5rem; }
+        section.error pre.commands { border-left-color: #a33; }
+        table { border-collapse: collapse; margin: 0.5rem 0; font-size: 14px; }
+        th, td { border: 1px solid #d0d0d0; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
+        td.number { text-align: right; font-variant-numeric: tabular-nums; }
+        thead th { background: #eef2f7; }
+        article.insight { border: 1px solid #d0d0d0; border-radius: 4px; padding: 0.5rem 0.8rem; margin: 0.5rem 0; }
+        article.insight header { font-size: 13px; color: #555; }
+        article.insight .module { font-weight: 600; color: #1b1b1b; }
+        article.insight.alert { border-left: 4px solid #a33; }
+        article.insight.finding { border-left: 4px solid #3b6ea5; }
+        article.insight.progress { border-left: 4px solid #999; }
+        article.insight p { margin: 0.3rem 0; }
+        details summary { cursor: pointer; font-size: 13px; color: #555; }
+        table.evidence th { font-weight: 500; background: #fafafa; }
+        figure { margin: 1rem 0; }
+        figure svg { max-width: 100%; height: auto; }
+        figcaption { font-size: 13px; color: #555; }
+        """
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Headless Chromium (Debian's package, installed by scripts/ensure-system-libraries), or nil.
+enum Chromium {
+    static let path: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }.first
+
+    /// Runs Chromium headless on a page with `arguments`; its standard output.
+    static func run(_ arguments: [String], profile: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path!)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(profile)"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// `cairn render NOTEBOOK --html`, opened as a person would open it: in a browser.
+@Suite("Notebook pages")
+struct RenderCommandTests {
+    let scratch = Scratch()
+    var demo: String { WorkbenchTests.root.appendingPathComponent("Datasets/demo").path }
+
+    var notebook: String {
+        scratch.write("page.md", """
+            <!-- cairn: width=100 -->
+            # Lena's *May*
+
+            The warning, the count behind it, and Maya's LDL.
+
+            ```cairn
+            .open \(demo)
+            .profile lena
+            .asof 2026-05-31
+            .run medication-overuse
+            ```
+
+            ```cairn
+            SELECT name, count(*) AS doses FROM medications WHERE profile_id = 'lena' GROUP BY name ORDER BY name;
+            ```
+
+            ```cairn
+            .profile maya
+            .chart ldl
+            ```
+
+            """)
+    }
+
+    @Test("the page holds the prose, a result table, the insight with its evidence and the picture, and nothing from elsewhere")
+    func page() throws {
+        let page = scratch.path + "/page.html"
+        let result = try CLI.run(["render", notebook, "--html"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "Wrote \(page): 3 blocks, 1 pictures.\n")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<title>Lena's May</title>"))
+        #expect(!html.contains("<script") && !html.contains("src=\"http") && !html.contains("href=\"http"))
+        // The notebook itself is not changed by rendering it.
+        #expect(try String(contentsOfFile: notebook, encoding: .utf8).contains("```cairn\n.profile maya\n.chart ldl\n```\n"))
+    }
+
+    @Test("headless Chromium shows the page: its text in the DOM, and a screenshot that is not blank",
+          .enabled(if: Chromium.path != nil, "headless Chromium is not installed (scripts/ensure-system-libraries installs Debian's chromium)"))
+    func inChromium() throws {
+        let page = scratch.path + "/page.html"
+        #expect(try CLI.run(["render", notebook, "--out", page]).status == 0)
+        let dom = try Chromium.run(["--dump-dom", "file://" + page], profile: scratch.path + "/chromium")
+        #expect(dom.contains("<h1>Lena's <em>May</em></h1>"), "\(dom.prefix(500))")
+        // Lena's acute doses in May, counted here from the same rows the table shows.
+        let medications = try String(contentsOfFile: demo + "/medications.csv", encoding: .utf8).split(separator: "\n")
+        let names = Set(medications.dropFirst().filter { $0.hasPrefix("lena,") }.map { $0.split(separator: ",")[2] })
+        #expect(dom.contains("<table class=\"result\">"))
+        for name in names { #expect(dom.contains("<td>\(name)</td>"), "\(name) missing from the table") }
+        #expect(dom.contains("<article class=\"insight awareness\">"))
+        #expect(dom.contains("You've logged acute medication for headache relief more than 10 times this month."))
+        #expect(dom.contains("<th>acute_days</th><td>14</td>"))
+        #expect(dom.contains("<svg") && dom.contains("LDL Cholesterol (mg/dL)"))
+        // A screenshot of the page against one of an empty page of the same size: text, tables
+        // and a chart compress far worse than white.
+        let blank = scratch.write("blank.html", "<!DOCTYPE html><html><body></body></html>\n")
+        _ = try Chromium.run(["--screenshot=\(scratch.path)/blank.png", "--window-size=1000,1400", "file://" + blank],
+                             profile: scratch.path + "/chromium")
+        _ = try Chromium.run(["--screenshot=\(scratch.path)/page.png", "--window-size=1000,1400", "file://" + page],
+                             profile: scratch.path + "/chromium")
+        let empty = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/blank.png"))
+        let shown = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/page.png"))
+        #expect(shown.starts(with: [0x89, 0x50, 0x4E, 0x47]) && empty.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(shown.count > 5 * empty.count, "page \(shown.count) bytes, blank \(empty.count)")
+    }
+
+    @Test("a failing command still gives a page, with exit 1 and the failure named; --out may not be the notebook")
+    func failures() throws {
+        let failing = scratch.write("failing.md", "```cairn\n.open \(demo)\n.profile nobody\n```\n")
+        let result = try CLI.run(["render", failing])
+        #expect(result.status == 1)
+        #expect(result.error.contains("no profile nobody"), "\(result.error)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/failing.html"))
+        let refused = try CLI.run(["render", failing, "--out", failing])
+        #expect(refused.status != 0 && refused.error.contains("is the notebook itself"), "\(refused.error)")
+    }
+}
