@@ -12,6 +12,8 @@ static inline void cairn_rl_set_completion(char **(*function)(const char *, int,
     rl_completer_word_break_characters = " \t\n\"'(),=";
 }
 static inline void cairn_rl_no_default_completion(void) { rl_attempted_completion_over = 1; }
+/// What follows a single match (readline resets it to a space before each completion).
+static inline void cairn_rl_set_append_character(int character) { rl_completion_append_character = character; }
 /// Ctrl-C is Cairn's to handle; readline keeps following the terminal's size while editing.
 static inline void cairn_rl_set_catch_signals(int on) { rl_catch_signals = on; rl_catch_sigwinch = 1; }
 static inline const char *cairn_rl_line_buffer(void) { return rl_line_buffer; }

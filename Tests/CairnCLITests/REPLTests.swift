@@ -109,6 +109,42 @@ struct REPLTests {
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test("completion reads the line: tables after FROM, the named table's columns, keywords, modes, parameters, markers")
+    func contextCompletion() throws {
+        let terminal = try start()
+        func completes(_ typed: String, to expected: String) {
+            let mark = terminal.end
+            terminal.type(typed + "\t")
+            #expect(terminal.waitFor(expected, after: mark), "\(typed) did not complete to \(expected): \(terminal.screen[mark...])")
+            // Abandon the line for the next case.
+            terminal.type("\u{3}")
+            #expect(terminal.waitFor("cairn", after: mark))
+            usleep(100_000)
+        }
+        // After FROM only tables: "head" starts one table (the column headache_id is not offered there).
+        completes("SELECT * FROM head", to: "SELECT * FROM headaches ")
+        // The columns of the table the statement names: sleep has duration_min, readings none like it.
+        completes("SELECT * FROM sleep WHERE dura", to: "WHERE duration_min ")
+        let mark = terminal.end
+        terminal.type("SELECT * FROM readings WHERE dura\t")
+        usleep(300_000)
+        terminal.drain()
+        #expect(!terminal.screen[mark...].contains("duration_min"), "\(terminal.screen[mark...])")
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("cairn", after: mark))
+        completes("SELECT * FROM sleep WHERE sleep.qual", to: "sleep.quality ")
+        // Keywords in the case they are typed in, from SQLite's own list.
+        completes("sel", to: "select ")
+        completes("SELECT * FROM sleep ORD", to: "ORDER ")
+        completes(".mode mark", to: ".mode markdown ")
+        completes(".run medication-overuse thres", to: "threshold_days=")
+        completes(".profile ma", to: ".profile maya ")
+        completes(".chart ld", to: ".chart ldl ")
+        completes(".chart sleep-corr", to: ".chart sleep-correlation:")
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     @Test("Ctrl-C abandons the line being typed and the prompt returns; Ctrl-D leaves")
     func controlC() throws {
         let terminal = try start()
