@@ -71,9 +71,13 @@ public struct VisitHistory: AnalysisModule {
             if months < 2 {
                 slots["ago"] = .choice(months == 0 ? "this month" : "1 month ago")
                 id = labelled ? "visit-history.last-labelled" : "visit-history.last"
-            } else {
+            } else if months < 24 {
+                // Months up to two years: intervals such as "12+ months apart" are counted in them.
                 slots["months"] = .count(months)
                 id = labelled ? "visit-history.last-labelled-months" : "visit-history.last-months"
+            } else {
+                slots["years"] = .count(months / 12)
+                id = labelled ? "visit-history.last-labelled-years" : "visit-history.last-years"
             }
             return InsightDraft(
                 kind: .finding, subject: name.subject, message: CopyMessage(id, slots),

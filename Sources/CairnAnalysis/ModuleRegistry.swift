@@ -68,7 +68,8 @@ public final class ModuleRegistry: @unchecked Sendable {
         public var description: String {
             switch self {
             case .unknown(let name, let known):
-                return "no module \(name); registered: " + known.joined(separator: ", ")
+                let ids = Set(known.map { String($0.split(separator: "@")[0]) })
+                return "no module \(name)" + Suggestions.didYouMean(name, among: name.contains("@") ? known : Array(ids)) + "; registered: " + known.joined(separator: ", ")
             }
         }
     }

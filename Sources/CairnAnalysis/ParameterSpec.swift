@@ -46,7 +46,8 @@ public struct ParameterValues: Sendable, Equatable {
         public var description: String {
             switch self {
             case .unknown(let name, let module, let known):
-                return "\(module) has no parameter '\(name)'; its parameters are " + known.joined(separator: ", ")
+                return "\(module) has no parameter '\(name)'" + Suggestions.didYouMean(name, among: known)
+                    + "; its parameters are " + known.joined(separator: ", ")
             case .invalid(let name, let value, let spec):
                 return "\(name)=\(value) is not valid; \(name) takes \(spec)"
             }

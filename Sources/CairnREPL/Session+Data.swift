@@ -180,8 +180,11 @@ extension Session {
         let known = try source().profileIDs
         guard known.contains(id) else {
             let copyGuard = try engine.copyGuard
-            throw SessionError("no profile \(copyGuard.safeIdentifier(id, kind: "profile")); profiles: "
-                               + known.map { copyGuard.safeIdentifier($0, kind: "profile") }.joined(separator: ", "))
+            let show = { (id: String) in copyGuard.safeIdentifier(id, kind: "profile") }
+            let close = Suggestions.closest(to: id, among: known).map(show)
+            let more = known.count > 20 ? ", and \(known.count - 20) more (.profiles lists them)" : ""
+            throw SessionError("no profile \(show(id))" + (close.isEmpty ? "" : "; did you mean " + close.joined(separator: " or ") + "?")
+                               + "; profiles: " + known.prefix(20).map(show).joined(separator: ", ") + more)
         }
         profileID = id
         return ""

@@ -19,7 +19,7 @@ extension Cairn {
         @Argument(help: "The later snapshot.")
         var new: String
 
-        @Option(help: "Relative tolerance for evidence numbers (default 1e-9).")
+        @Option(help: "Relative tolerance for evidence numbers.")
         var tolerance: Double = 1e-9
 
         @Option(help: "Output format: text or json.")

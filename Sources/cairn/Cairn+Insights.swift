@@ -73,17 +73,17 @@ enum InsightRequest {
         do {
             descriptors = modules.isEmpty ? registry.latest : try modules.map { try registry.lookup($0) }
         } catch let error as ModuleRegistry.LookupError {
-            throw ValidationError(error.description)
+            throw CairnFailure(error.description)
         }
         var overrides: [String: [String: String]] = [:]
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             let target = parts.first?.split(separator: ".", maxSplits: 1).map(String.init) ?? []
             guard parts.count == 2, target.count == 2 else {
-                throw ValidationError("--set \(setting) is not ID.PARAM=VALUE (e.g. medication-overuse.threshold_days=8)")
+                throw CairnFailure("--set \(setting) is not ID.PARAM=VALUE (e.g. medication-overuse.threshold_days=8)")
             }
             guard descriptors.contains(where: { $0.id == target[0] }) else {
-                throw ValidationError("--set \(setting): module \(target[0]) is not being run")
+                throw CairnFailure("--set \(setting): module \(target[0]) is not being run")
             }
             overrides[target[0], default: [:]][target[1]] = parts[1]
         }
@@ -92,7 +92,7 @@ enum InsightRequest {
                 return ModuleRun(descriptor: descriptor, parameters: try ParameterValues(
                     specs: descriptor.parameters, module: descriptor.id, overrides: overrides[descriptor.id] ?? [:]))
             } catch {
-                throw ValidationError("--set: \(error)")
+                throw CairnFailure("--set: \(error)")
             }
         }
     }
@@ -111,7 +111,7 @@ enum InsightRequest {
         do {
             return try AsOfRule(parsing: text)
         } catch {
-            throw ValidationError("--as-of \(error)")
+            throw CairnFailure("--as-of \(error)")
         }
     }
 }

@@ -37,7 +37,9 @@ struct PopulationRun {
             if chosen.isEmpty {
                 let listed = source.profileIDs.prefix(20).map(showID).joined(separator: ", ")
                 let more = source.count > 20 ? ", and \(source.count - 20) more (`cairn summary` lists them)" : ""
-                throw ValidationError("no profile \(showID(only)); profiles: \(listed)\(more)")
+                let close = Suggestions.closest(to: only, among: source.profileIDs).map(showID)
+                let hint = close.isEmpty ? "" : "; did you mean " + close.joined(separator: " or ") + "?"
+                throw CairnFailure("no profile \(showID(only))\(hint); profiles: \(listed)\(more)")
             }
         }
         if let shard = options.shard { chosen = chosen.filter { shard.contains($0.id) } }

@@ -188,6 +188,19 @@ struct RedFlagsAndVisitsV2Tests {
         #expect(try Build.run(RedFlagsV2.self, data, asOf: onset + 24 * 3600 + 1, set: ["active_hours": "24"]).insights.isEmpty)
     }
 
+    @Test("visit-history: whole months up to 23, whole years from 24 months on")
+    func years() throws {
+        let data = ProfileData(profile: Build.profile(), visits: [Visit(id: 1, profileID: "p", date: Build.time("2024-01-10"), type: .dental)])
+        // Whole months since 10 January 2024: 23 on 9 January 2026, 24 on the 10th; 35 on 9 January 2027, 36 on the 10th.
+        func shown(_ day: String) throws -> [String] {
+            try Build.run(VisitHistory.self, data, asOf: Build.endOf(day)).insights.map(\.text.text)
+        }
+        #expect(try shown("2026-01-09") == ["Last dental visit: 23 months ago (2024-01-10)."])
+        #expect(try shown("2026-01-10") == ["Last dental visit: 2 years ago (2024-01-10)."])
+        #expect(try shown("2027-01-09") == ["Last dental visit: 2 years ago (2024-01-10)."])
+        #expect(try shown("2027-01-10") == ["Last dental visit: 3 years ago (2024-01-10)."])
+    }
+
     @Test("visit-history@2: the next planned visit of each type, until its day comes")
     func planned() throws {
         let visits = [
