@@ -20,13 +20,12 @@ struct ProfileCursor {
     mutating func advance(to instant: Int) -> Set<ContractTable> {
         precondition(instant >= lastInstant, "replay steps go forward in time")
         lastInstant = instant
-        let zone = data.zone
         let next = [
             ProfileCursor.advance(counts[0], data.readings) { $0.date.epochSeconds <= instant },
             ProfileCursor.advance(counts[1], data.visits) { $0.date.epochSeconds <= instant },
             ProfileCursor.advance(counts[2], data.headaches) { $0.onset.epochSeconds <= instant },
             ProfileCursor.advance(counts[3], data.medications) { $0.takenAt.epochSeconds <= instant },
-            ProfileCursor.advance(counts[4], data.sleep) { zone.startOfDay($0.nightOf.adding(days: 1)) <= instant },
+            ProfileCursor.advance(counts[4], data.sleep) { data.knownFrom($0) <= instant },
             ProfileCursor.advance(counts[5], data.weather) { $0.observedAtEpoch <= instant },
             ProfileCursor.advance(counts[6], data.factors) { $0.at.epochSeconds <= instant },
         ]

@@ -57,11 +57,29 @@ public struct ProfileData: Sendable {
             }[...]
         }
         cut.medications = medications.visible(at: instant) { $0.takenAt.epochSeconds }
-        // A night is known once it is over: from the start of the next local day.
-        cut.sleep = sleep.visible(at: instant) { zone.startOfDay($0.nightOf.adding(days: 1)) }
+        cut.sleep = sleep.visible(at: instant, knownFrom)
         cut.weather = weather.visible(at: instant) { $0.observedAtEpoch }
         cut.factors = factors.visible(at: instant) { $0.at.epochSeconds }
         return cut
+    }
+
+    /// A night is known once it is over: from the start of the next local day.
+    func knownFrom(_ night: SleepNight) -> Int { zone.startOfDay(night.nightOf.adding(days: 1)) }
+
+    /// Every instant at which a row of the tables became visible by the rule `asOf` cuts by (a
+    /// headache also when it was resolved), in no order and with repeats.
+    public func visibilityInstants(in tables: Set<ContractTable>) -> [Int] {
+        var instants: [Int] = []
+        if tables.contains(.readings) { instants += readings.map(\.date.epochSeconds) }
+        if tables.contains(.visits) { instants += visits.map(\.date.epochSeconds) }
+        if tables.contains(.headaches) {
+            instants += headaches.map(\.onset.epochSeconds) + headaches.compactMap { $0.resolved?.epochSeconds }
+        }
+        if tables.contains(.medications) { instants += medications.map(\.takenAt.epochSeconds) }
+        if tables.contains(.sleep) { instants += sleep.map(knownFrom) }
+        if tables.contains(.weather) { instants += weather.map(\.observedAtEpoch) }
+        if tables.contains(.factors) { instants += factors.map(\.at.epochSeconds) }
+        return instants
     }
 
     public var resolvedHeadaches: [Headache] { headaches.filter(\.isResolved) }

@@ -128,12 +128,17 @@ public struct Replay: Sendable {
         return days
     }
 
+    /// As of the end of a local day, labelled with the day.
+    static func endOf(_ day: CalendarDay, zone: ProfileTimeZone) -> Moment {
+        Moment(instant: zone.startOfDay(day.adding(days: 1)) - 1, label: day.description)
+    }
+
     /// The moments a replay from the start of `from` to the end of `to` visits in a zone: the
     /// end of each day, week or month; for hours, every local hour (as of HH:00, data at that
     /// minute included) and the end of `to`.
     public static func moments(from: CalendarDay, to: CalendarDay, step: Step, zone: ProfileTimeZone) -> [Moment] {
         guard step == .hour else {
-            return days(from: from, to: to, step: step).map { Moment(instant: zone.startOfDay($0.adding(days: 1)) - 1, label: $0.description) }
+            return days(from: from, to: to, step: step).map { endOf($0, zone: zone) }
         }
         let start = zone.startOfDay(from), end = zone.startOfDay(to.adding(days: 1)) - 1
         // Hours are counted in elapsed time, so a daylight-saving change gives 23 or 25 of them.
@@ -143,25 +148,15 @@ public struct Replay: Sendable {
             moments.append(Moment(instant: instant, label: localTime(instant, zone: zone)))
             instant += 3600
         }
-        moments.append(Moment(instant: end, label: to.description))
+        moments.append(endOf(to, zone: zone))
         return moments
     }
 
     /// Every instant in `range` at which a row of the tables became visible (a headache also
     /// when it was resolved): evaluating there misses nothing that was shown only for a while.
     public static func eventMoments(_ data: ProfileData, tables: Set<ContractTable>, within range: ClosedRange<Int>) -> [Moment] {
-        var instants: [Int] = []
-        if tables.contains(.readings) { instants += data.readings.map(\.date.epochSeconds) }
-        if tables.contains(.visits) { instants += data.visits.map(\.date.epochSeconds) }
-        if tables.contains(.headaches) {
-            instants += data.headaches.map(\.onset.epochSeconds)
-            instants += data.headaches.compactMap { $0.resolved?.epochSeconds }
-        }
-        if tables.contains(.medications) { instants += data.medications.map(\.takenAt.epochSeconds) }
-        if tables.contains(.sleep) { instants += data.sleep.map { data.zone.startOfDay($0.nightOf.adding(days: 1)) } }
-        if tables.contains(.weather) { instants += data.weather.map(\.observedAtEpoch) }
-        if tables.contains(.factors) { instants += data.factors.map(\.at.epochSeconds) }
-        return Set(instants.filter(range.contains)).sorted().map { Moment(instant: $0, label: localTime($0, zone: data.zone)) }
+        Set(data.visibilityInstants(in: tables).filter(range.contains)).sorted()
+            .map { Moment(instant: $0, label: localTime($0, zone: data.zone)) }
     }
 
     /// The moments to visit for a profile: by the step from `from` (else its first dated row)
@@ -192,8 +187,7 @@ public struct Replay: Sendable {
     /// A replay at the end of each of `days`.
     public func run(_ runs: [ModuleRun], on data: ProfileData, days: [CalendarDay],
                     progress: ((Int) throws -> Void)? = nil) throws -> Result {
-        let moments = days.map { Moment(instant: data.zone.startOfDay($0.adding(days: 1)) - 1, label: $0.description) }
-        return try run(runs, on: data, moments: moments, progress: progress)
+        try run(runs, on: data, moments: days.map { Replay.endOf($0, zone: data.zone) }, progress: progress)
     }
 
     /// `moments` must go forward in time. `progress` is called before each step; throwing from

@@ -52,7 +52,8 @@ extension Cairn {
             } catch {
                 throw CairnFailure("\(target): cannot be written (\(error.localizedDescription))")
             }
-            Standard.output("Wrote \(target): \(run.result.notebook.blocks.count) blocks, \(run.result.figures.count) pictures.\n")
+            let blocks = run.result.notebook.blocks.count, pictures = run.result.figures.count
+            Standard.output("Wrote \(target): \(blocks) block\(blocks == 1 ? "" : "s"), \(pictures) picture\(pictures == 1 ? "" : "s").\n")
             if !run.changes.isEmpty {
                 Standard.error("\(notebook): \(run.changes.count) block(s) differ from the recorded output; "
                                + "the page shows them as they run now (cairn check \(notebook) shows how)\n")

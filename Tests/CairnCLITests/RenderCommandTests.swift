@@ -60,7 +60,7 @@ struct RenderCommandTests {
         let page = scratch.path + "/page.html"
         let result = try CLI.run(["render", notebook, "--html"])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "Wrote \(page): 3 blocks, 1 pictures.\n")
+        #expect(result.output == "Wrote \(page): 3 blocks, 1 picture.\n")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<title>Lena's May</title>"))
         #expect(!html.contains("<script") && !html.contains("src=\"http") && !html.contains("href=\"http"))
