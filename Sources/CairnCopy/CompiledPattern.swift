@@ -21,10 +21,8 @@ final class CompiledPattern: @unchecked Sendable {
     let ignoresCase: Bool
     private let code: OpaquePointer
 
-    /// `jitNow: false` defers the JIT to the first match: a rule's own patterns run only after
-    /// its detector found something, so most are never matched in a run, and compiling them
-    /// all for the JIT was half the guard's start-up.
-    init(_ source: String, ignoresCase: Bool, jitNow: Bool = true) throws(Failure) {
+    /// Compiles for the interpreter only; the JIT comes after `interpretedMatches` matches.
+    init(_ source: String, ignoresCase: Bool) throws(Failure) {
         self.source = source
         self.ignoresCase = ignoresCase
         var errorCode: Int32 = 0
@@ -37,10 +35,16 @@ final class CompiledPattern: @unchecked Sendable {
         guard let compiled else {
             throw Failure(message: CompiledPattern.message(errorCode), offset: errorOffset)
         }
-        // Without the JIT (a kernel that refuses executable memory), matching still works.
         code = compiled
-        if jitNow { jitIfNeeded() }
     }
+
+    /// Matches before the JIT compiles a pattern. Compiling the guard's few hundred patterns for
+    /// the JIT took 40 ms, most of a REPL command's 50 ms budget, while a command matches each
+    /// only a few times, which the interpreter does quickly; a replay or a population passes this
+    /// count within its first profiles and runs compiled from then on. A rule's own patterns run
+    /// only after its detector found something, so most are never compiled for the JIT at all.
+    static let interpretedMatches = 200
+    private let uses = Atomic<Int>(0)
 
     /// Whether the JIT has compiled this pattern (read without the lock on every match).
     private let jitDone = Atomic<Bool>(false)
@@ -85,6 +89,17 @@ final class CompiledPattern: @unchecked Sendable {
         firstMatch(in: text, from: 0) != nil
     }
 
+    /// Whether the pattern matches empty text, asked by the interpreter: a check made once at
+    /// load must not count towards the JIT.
+    var matchesEmptyText: Bool {
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return false }
+        defer { pcre2_match_data_free_8(data) }
+        let empty: [UInt8] = [0]
+        return empty.withUnsafeBufferPointer { bytes in
+            pcre2_match_8(code, bytes.baseAddress!, 0, 0, PCRE2_NO_JIT, data, nil) >= 0
+        }
+    }
+
     /// Every non-overlapping, non-empty match, as character offsets into the text.
     func ranges(in text: MatchText) -> [Range<Int>] {
         var found: [Range<Int>] = []
@@ -102,12 +117,13 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// The first match at or after a byte offset, as byte offsets.
     private func firstMatch(in text: MatchText, from start: Int) -> Range<Int>? {
-        jitIfNeeded()
+        let jit = jitDone.load(ordering: .relaxed) || uses.add(1, ordering: .relaxed).newValue > CompiledPattern.interpretedMatches
+        if jit { jitIfNeeded() }
         guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
         defer { pcre2_match_data_free_8(data) }
         let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in
             let subject = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            let status = pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK, data, nil)
+            let status = pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | (jit ? 0 : PCRE2_NO_JIT), data, nil)
             // The JIT's stack is small; a pattern that needs more is matched by the interpreter.
             guard status == PCRE2_ERROR_JIT_STACKLIMIT else { return status }
             return pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, data, nil)

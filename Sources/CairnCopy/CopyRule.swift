@@ -29,7 +29,7 @@ struct CopyRule: Sendable {
         /// The pattern anchored to a whole string, for words rejoined across a space; compiled
         /// when asked, which is rare (only after the guard's joined-word check matched).
         var whole: CompiledPattern? {
-            try? CompiledPattern("^(?:" + source + ")$", ignoresCase: ignoreCase, jitNow: false)
+            try? CompiledPattern("^(?:" + source + ")$", ignoresCase: ignoreCase)
         }
     }
 

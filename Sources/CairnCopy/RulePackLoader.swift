@@ -165,13 +165,13 @@ enum RulePackLoader {
         }
         let expression: CompiledPattern
         do {
-            expression = try CompiledPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase, jitNow: false)
+            expression = try CompiledPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase)
         } catch {
             throw RulePackError(file: file, line: line, key: key,
                                 problem: "'\(source)' is not a valid regular expression: \(error.message)")
         }
         // A pattern that matches nothing at all would switch its rule off silently.
-        if expression.matches(MatchText("")) {
+        if expression.matchesEmptyText {
             throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' matches empty text")
         }
         return CopyRule.Pattern(expression: expression, source: expanded, ignoreCase: ignoreCase, replacement: replacement)

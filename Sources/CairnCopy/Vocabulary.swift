@@ -8,9 +8,18 @@ struct Vocabulary: Sendable {
     let name: String
     let source: String
     let terms: [String]
+    /// The terms as one regular-expression group, built once: rules name a vocabulary many
+    /// times.
+    let alternation: String
 
-    /// The terms as one regular-expression group.
-    var alternation: String {
+    init(name: String, source: String, terms: [String]) {
+        self.name = name
+        self.source = source
+        self.terms = terms
+        alternation = Vocabulary.alternation(of: terms)
+    }
+
+    private static func alternation(of terms: [String]) -> String {
         // Longest first, so "chronic kidney disease" wins over "kidney disease".
         let patterns = terms.sorted { ($0.count, $0) > ($1.count, $1) }.map { term -> String in
             let words = term.split(whereSeparator: { $0 == " " || $0 == "-" }).map { NSRegularExpression.escapedPattern(for: String($0)) }
