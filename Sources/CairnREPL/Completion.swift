@@ -71,9 +71,10 @@ enum Completion {
         case "replay":
             return Offer(words: moduleWords + Replay.Step.allCases.map(\.rawValue) + ["--at-events"])
         case "chart":
+            if arguments.last == "--step" { return Offer(words: ["day", "week", "month"]) }
             let markers = (try? session.source())?.markers.markers.map(\.id) ?? []
             // MODULE:KEY evidence series: the module first, then its key after the colon.
-            return Offer(words: markers + Set(session.registry.all.map(\.id)).sorted().map { $0 + ":" } + ["--svg"],
+            return Offer(words: markers + Set(session.registry.all.map(\.id)).sorted().map { $0 + ":" } + ["--step", "--svg"],
                          appendsSpace: !word.isEmpty && markers.contains { $0.hasPrefix(word) })
         default:
             return Offer(words: [])

@@ -4,17 +4,25 @@ import CairnPlot
 import Foundation
 
 extension Session {
-    /// `.chart NAME… [--svg FILE]`: one person's markers, or a module's evidence (`MODULE:KEY`)
-    /// week by week, over time. On a terminal a text chart of the first; in a notebook, or
+    /// `.chart NAME… [--step day|week|month] [--svg FILE]`: one person's markers, or a module's
+    /// evidence (`MODULE:KEY`) week by week (or at the step asked), over time. On a terminal a text chart of the first; in a notebook, or
     /// with `--svg`, an SVG picture of them all in panels sharing the time axis, with the
     /// reference bands, out-of-range readings and the day each module's gates opened.
     func chart(_ arguments: [String]) throws -> String {
-        var names: [String] = [], svgPath: String?
+        var names: [String] = [], svgPath: String?, step = Replay.Step.week
         var index = 0
         while index < arguments.count {
             if arguments[index] == "--svg" {
                 guard index + 1 < arguments.count else { throw SessionError("--svg needs a file: .chart MARKER --svg FILE.svg") }
                 svgPath = arguments[index + 1]
+                index += 2
+            } else if arguments[index] == "--step" {
+                let steps = [Replay.Step.day, .week, .month]
+                guard index + 1 < arguments.count, let asked = Replay.Step(rawValue: arguments[index + 1]), steps.contains(asked) else {
+                    throw SessionError("--step takes " + steps.map(\.rawValue).joined(separator: ", ")
+                                       + " (evidence is evaluated at the end of each); for example .chart MODULE:KEY --step day")
+                }
+                step = asked
                 index += 2
             } else {
                 names.append(arguments[index])
@@ -33,11 +41,11 @@ extension Session {
         for name in names {
             if let colon = name.firstIndex(of: ":") {
                 let (one, opened) = try evidenceSeries(module: String(name[..<colon]), key: String(name[name.index(after: colon)...]),
-                                                       data: data, cutoff: cutoff)
+                                                       data: data, cutoff: cutoff, step: step)
                 series.append(one)
                 // Two keys of one module share its gates.
                 marks += opened.filter { mark in !marks.contains { $0.day == mark.day && $0.label == mark.label } }
-                // Evidence is evaluated week by week over the whole of the profile's data.
+                // Evidence is evaluated step by step over the whole of the profile's data.
                 if let days = data.daySpan {
                     let last = min(days.upperBound, data.zone.day(ofEpoch: cutoff))
                     span = min(span?.lowerBound ?? days.lowerBound, days.lowerBound)...max(span?.upperBound ?? last, last)
@@ -98,9 +106,9 @@ extension Session {
                                high: override != nil ? override!.high : marker.referenceHigh)
     }
 
-    /// A module's evidence value, evaluated at the end of each week of the profile's data up
-    /// to the as-of day, and the days its gates opened.
-    private func evidenceSeries(module: String, key: String, data: ProfileData, cutoff: Int)
+    /// A module's evidence value, evaluated at the end of each step (a day, week or month) of
+    /// the profile's data up to the as-of day, and the days its gates opened.
+    private func evidenceSeries(module: String, key: String, data: ProfileData, cutoff: Int, step: Replay.Step)
         throws -> (SVGChart.Series, [SVGChart.Mark]) {
         let run = try moduleRun(module)
         let engine = try engine
@@ -109,7 +117,7 @@ extension Session {
         guard span.lowerBound <= last else { throw SessionError("this profile has no events before the as-of day") }
         var points: [SVGChart.Point] = [], marks: [SVGChart.Mark] = [], opened: Set<String> = []
         var keys: Set<String> = []
-        for day in Replay.days(from: span.lowerBound, to: last, step: .week) {
+        for day in Replay.days(from: span.lowerBound, to: last, step: step) {
             if isCancelled() { throw SessionError("cancelled") }
             let instant = data.zone.startOfDay(day.adding(days: 1)) - 1
             let (report, gates) = try engine.evaluate(run, visible: data.asOf(instant), asOf: instant)

@@ -263,6 +263,24 @@ struct DotCommandTests {
         #expect(try run(".profile maya; .chart cholestrol").error.contains("no marker cholestrol"))
     }
 
+    @Test(".chart MODULE:KEY --step day evaluates each day: Lena's acute days from her tenth in May to the month's end")
+    func evidenceChartByDay() throws {
+        // Lena's acute days in May 2026 (the medications CSV, by hand): 9, 10, 15, 16, 17, 18,
+        // 21, 22, 25, 26, 28, 29, 30, 31. The tenth is the 26th (the warning's threshold); the
+        // count is 14 on the 31st, and in June the month starts again, with no insight.
+        let svg = scratch.path + "/acute.svg"
+        let byDay = try run(".profile lena; .asof 2026-06-30; .chart medication-overuse:acute_days --step day --svg \(svg)")
+        #expect(byDay.status == 0)
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.components(separatedBy: "<circle").count - 1 == 6)
+        // Week by week (the default) at most one week's end falls in those six days.
+        let byWeek = try run(".profile lena; .asof 2026-06-30; .chart medication-overuse:acute_days --svg \(svg)")
+        #expect(byWeek.status == 0)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).components(separatedBy: "<circle").count - 1 <= 1)
+        #expect(try run(".profile lena; .chart medication-overuse:acute_days --step hour").error
+            .contains("--step takes day, week, month"))
+    }
+
     @Test(".compare shows two versions side by side; .snapshot writes what cairn diff reads")
     func compareAndSnapshot() throws {
         let compare = try run(".profile lena; .asof 2026-03-31; .compare weather-correlation@1 weather-correlation@2").output
