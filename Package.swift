@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "CairnREPL",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnAnalysis", "CairnModules",
-                           "CairnNotebook", "CairnPlot", "CairnSynth", "CairnEvaluation", "CReadline"]),
+                           "CairnNotebook", "CairnPlot", "CairnSynth", "CairnEvaluation", "CReadline", "MarkerTrends"]),
         .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore", .product(name: "Yams", package: "Yams")]),
@@ -109,7 +109,7 @@ let package = Package(
             name: "cairn",
             dependencies: [
                 "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
-                "CairnEvaluation",
+                "CairnEvaluation", "MarkerTrends",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

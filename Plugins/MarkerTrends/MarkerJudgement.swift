@@ -79,16 +79,7 @@ struct MarkerJudgement {
         for candidate in candidates {
             let marker = candidate.marker, readings = candidate.readings
             let latest = readings[readings.count - 1]
-            var (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
-            // Judged in the unit the lab reported where the library has that unit's own range.
-            var judged = latest.value
-            var judgedUnit = marker.unit
-            if !isOverride, let entered = latest.enteredUnit, let conversion = marker.conversion(from: entered),
-               conversion.hasOwnRange {
-                judged = conversion.reverse(latest.value)
-                judgedUnit = conversion.unit
-                (low, high) = (conversion.refLow, conversion.refHigh)
-            }
+            let (judged, judgedUnit, low, high, isOverride) = MarkerJudgement.judgedScale(of: latest, marker: marker, in: input)
             let status = MarkerTrendsV2.status(judged, low: low, high: high, watchFraction: watchFraction)
             let pTrend = adjustedByMarker[marker.id] ?? 1
             // A latest reading older than the limit is never described as current, and an old
@@ -152,6 +143,18 @@ struct MarkerJudgement {
             }
         }
         return drafts
+    }
+
+    /// The scale a reading is judged on: the person's own range when they set one, else the
+    /// library's; in the unit the lab reported where the library has that unit's own range (5.5
+    /// mmol/L glucose is judged in mmol/L, not as 99.1 mg/dL).
+    static func judgedScale(of latest: Reading, marker: MarkerDefinition, in input: ProfileData)
+        -> (value: Double, unit: String, low: Double?, high: Double?, isOverride: Bool) {
+        let (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
+        if !isOverride, let entered = latest.enteredUnit, let conversion = marker.conversion(from: entered), conversion.hasOwnRange {
+            return (conversion.reverse(latest.value), conversion.unit, conversion.refLow, conversion.refHigh, false)
+        }
+        return (latest.value, marker.unit, low, high, isOverride)
     }
 
     /// One value per local day for a series: the day's summary, dated by the day's last sample

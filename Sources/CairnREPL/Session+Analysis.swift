@@ -3,6 +3,7 @@ import CairnCopy
 import CairnCore
 import CairnNotebook
 import Foundation
+import MarkerTrends
 
 extension Session {
     func modules() -> String { registry.text() }
@@ -22,6 +23,22 @@ extension Session {
         }
         withheldCount += report.withheld.count
         return format == .json ? JSONText.encode(report) : fitted(report.text())
+    }
+
+    /// `.markers`: the marker board of the chosen profile (every profile when none is chosen)
+    /// as of the session's as-of date.
+    func markers() throws -> String {
+        let copyGuard = (try engine).copyGuard
+        var text = ""
+        var assembler = OutputAssembler(format: format == .json ? .json : .text, layout: MarkerStatusBoard.layout) { text += $0 }
+        var index = 0
+        try eachSelectedProfile { data in
+            defer { index += 1 }
+            assembler.add(MarkerStatusBoard(data, asOf: try asOf(for: data), copyGuard: copyGuard)
+                .output(index: index, format: format == .json ? .json : .text))
+        }
+        assembler.finish()
+        return text
     }
 
     /// `.replay [ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events]`: every module's

@@ -168,6 +168,7 @@ public final class Session {
         case "asof": return Outcome(output: try setAsOf(arguments.first))
         case "modules": return Outcome(output: modules())
         case "run": return Outcome(output: try runModule(arguments))
+        case "markers": return Outcome(output: try markers())
         case "replay": return Outcome(output: try replay(arguments))
         case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))
         case "evaluate": return Outcome(output: try evaluate(arguments))

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `cairn markers` and `.markers`: Glance's marker board. Statuses from the roadmap's task 2.8
+/// (normal; watch within 10% of a boundary; out of range), arrows from task 2.4 (the last three
+/// readings all rising or all falling; none when mixed or fewer), the row's summary in the
+/// roadmap's words. Every expected status is worked out by hand from the ranges written here.
+@Suite("Marker board")
+struct MarkerBoardTests {
+    let scratch = Scratch()
+
+    /// Each profile's own TSH range is 10–20 mIU/L (width 10, so watch is within 1 of a bound);
+    /// HDL uses the library's range, a low bound of 40 mg/dL only (watch within 4 of it).
+    var dataset: String {
+        scratch.write("board/profiles.csv", """
+            profile_id,time_zone
+            seed,Europe/Berlin
+            edge,Europe/Berlin
+            inside,Europe/Berlin
+            top,Europe/Berlin
+            above,Europe/Berlin
+
+            """)
+        scratch.write("board/reference_overrides.csv", """
+            profile_id,marker,ref_low,ref_high
+            edge,tsh,10,20
+            inside,tsh,10,20
+            top,tsh,10,20
+            above,tsh,10,20
+
+            """)
+        scratch.write("board/readings.csv", """
+            profile_id,marker,value,unit,date
+            seed,hdl,95,mg/dL,2025-02-15
+            seed,hdl,92,mg/dL,2025-08-15
+            seed,hdl,89,mg/dL,2026-02-15
+            edge,tsh,12,mIU/L,2026-01-10
+            edge,tsh,11,mIU/L,2026-02-10
+            edge,hdl,44,mg/dL,2026-02-10
+            inside,tsh,11,mIU/L,2026-01-10
+            inside,tsh,13,mIU/L,2026-01-20
+            inside,tsh,11.5,mIU/L,2026-02-10
+            inside,hdl,44.5,mg/dL,2026-02-10
+            top,tsh,14,mIU/L,2026-01-10
+            top,tsh,16,mIU/L,2026-01-20
+            top,tsh,20,mIU/L,2026-02-10
+            top,hdl,50,mg/dL,2026-01-10
+            top,hdl,50,mg/dL,2026-01-20
+            top,hdl,51,mg/dL,2026-02-10
+            above,tsh,25,mIU/L,2026-01-10
+            above,tsh,22,mIU/L,2026-01-20
+            above,tsh,20.5,mIU/L,2026-02-10
+            above,hdl,39.9,mg/dL,2026-02-10
+
+            """)
+        return scratch.path + "/board"
+    }
+
+    func board(_ profile: String) throws -> [String: [String: Any]] {
+        let result = try CLI.run(["markers", dataset, "--profile", profile, "--format", "json"])
+        #expect(result.status == 0, "\(result.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let boards = try #require(json["boards"] as? [[String: Any]])
+        #expect(boards.count == 1)
+        let rows = try #require(boards.first?["markers"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["marker"] as! String, $0) })
+    }
+
+    @Test("the row summary is the roadmap's own example, word for word")
+    func seedSentence() throws {
+        let result = try CLI.run(["markers", dataset, "--profile", "seed"])
+        #expect(result.status == 0, "\(result.error)")
+        // Glance roadmap 2.4: "HDL Cholesterol, 89 mg/dL, trending down, within normal range".
+        #expect(result.output.split(separator: "\n").contains("HDL Cholesterol, 89 mg/dL, trending down, within normal range"))
+        #expect(result.output.contains("HDL Cholesterol  89 mg/dL  2026-02-15  ↓      ✓ normal"), "\(result.output)")
+    }
+
+    @Test("watch within 10% of the range's width from a bound, out of range only past it, on either side")
+    func statusesAtTheBoundaries() throws {
+        // 11 is 1 from the low bound of 10–20: watch. 11.5 is 1.5 from it: normal.
+        #expect(try board("edge")["tsh"]?["status"] as? String == "watch")
+        #expect(try board("inside")["tsh"]?["status"] as? String == "normal")
+        // 20 is the high bound itself: still inside, watch. 20.5 is past it.
+        #expect(try board("top")["tsh"]?["status"] as? String == "watch")
+        #expect(try board("above")["tsh"]?["status"] as? String == "out_of_range")
+        // One bound (HDL's 40): watch within 10% of the bound's value, 4.
+        #expect(try board("edge")["hdl"]?["status"] as? String == "watch")
+        #expect(try board("inside")["hdl"]?["status"] as? String == "normal")
+        #expect(try board("above")["hdl"]?["status"] as? String == "out_of_range")
+        #expect(try board("above")["tsh"]?["range_source"] as? String == "override")
+        #expect(try board("above")["hdl"]?["range_source"] as? String == "library")
+    }
+
+    @Test("the arrow needs the last three readings all rising or all falling")
+    func arrows() throws {
+        #expect(try board("top")["tsh"]?["trend"] as? String == "up")        // 14, 16, 20
+        #expect(try board("above")["tsh"]?["trend"] as? String == "down")    // 25, 22, 20.5
+        #expect(try board("inside")["tsh"]?["trend"] as? String == "none")   // 11, 13, 11.5: mixed
+        #expect(try board("top")["hdl"]?["trend"] as? String == "none")      // 50, 50, 51: not all rising
+        #expect(try board("edge")["tsh"]?["trend"] as? String == "none")     // two readings
+        let text = try CLI.run(["markers", dataset]).output
+        #expect(text.contains("TSH, 11 mIU/L, fewer than 3 readings, near the edge of your target range"), "\(text)")
+        #expect(text.contains("TSH, 20.5 mIU/L, trending down, outside your target range"))
+        #expect(text.contains("TSH, 11.5 mIU/L, no consistent trend, within your target range"))
+        #expect(text.contains("HDL Cholesterol, 39.9 mg/dL, fewer than 3 readings, outside normal range"))
+        // Every profile's board, in profile order, each under its own heading.
+        let headings = text.split(separator: "\n").filter { $0.contains("  as of ") }.map { String($0.prefix { $0 != " " }) }
+        #expect(headings == ["above", "edge", "inside", "seed", "top"])
+    }
+
+    @Test(".markers shows the chosen profile's board as of the session's date")
+    func replCommand() throws {
+        let result = try CLI.run([dataset, "-c", ".profile top; .asof 2026-01-15; .markers"])
+        #expect(result.status == 0, "\(result.error)")
+        // On 15 January only the first reading of each is recorded: no arrow, TSH 14 is normal.
+        #expect(result.output.contains("TSH, 14 mIU/L, fewer than 3 readings, within your target range"), "\(result.output)")
+        #expect(!result.output.contains("inside"))
+        for line in result.output.split(separator: "\n") where line.contains(", ") {
+            let lint = try CLI.run(["lint-copy", "--module", "marker-trends"], input: String(line))
+            #expect(lint.status == 0, "\(line)")
+        }
+    }
+}
