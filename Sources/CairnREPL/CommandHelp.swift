@@ -26,6 +26,8 @@ public struct CommandHelp: Sendable {
         CommandHelp(name: "evaluate", arguments: "SCENARIO... ID[@V]... [ID.PARAM=V1,V2] [profiles=N] [days=D] [seeds=K] [seed=S]", summary: "False-finding and detection rates on synthetic populations", minimum: 2, maximum: nil),
         CommandHelp(name: "compare", arguments: "ID@A ID@B", summary: "Run two versions of a module side by side", minimum: 2, maximum: 2),
         CommandHelp(name: "snapshot", arguments: "FILE", summary: "Write every module's insights as JSON (a snapshot)", minimum: 1, maximum: 1),
+        CommandHelp(name: "provenance", arguments: "[N]", summary: "Number the insights of the last .run; with N, show the rows behind the Nth", minimum: 0, maximum: 1),
+        CommandHelp(name: "open-row", arguments: "TABLE:ID...", summary: "Show dataset rows as provenance names them (readings:12)", minimum: 1, maximum: nil),
         CommandHelp(name: "markers", arguments: "", summary: "Every marker's latest value, status (normal, watch, out of range), trend arrow and summary", minimum: 0, maximum: 0),
         CommandHelp(name: "chart", arguments: "NAME… [--step day|week|month] [--svg FILE]", summary: "Chart markers, or a module's evidence as MODULE:KEY week by week or at --step, over time (SVG in notebooks and with --svg)", minimum: 1, maximum: nil),
         CommandHelp(name: "describe", arguments: "SQL", summary: "Summary statistics of each numeric column", minimum: 1, maximum: nil),

@@ -22,6 +22,7 @@ extension Session {
             report.append(try (try engine).run([run], on: data, asOf: try asOf(for: data)))
         }
         withheldCount += report.withheld.count
+        lastListing = report.insights
         return format == .json ? JSONText.encode(report) : fitted(report.text())
     }
 

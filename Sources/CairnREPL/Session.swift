@@ -60,6 +60,8 @@ public final class Session {
     public var confinement: NotebookConfinement?
     /// Where `.evaluate` finds scenarios given by name (Datasets/scenarios beside the demo).
     public var scenarioDirectory: String?
+    /// The insights of the last `.run`, for `.provenance N`.
+    var lastListing: [Insight] = []
     /// Insights the copy guard withheld in this session, for `--strict` runs and `check`.
     public internal(set) var withheldCount = 0
     /// A command as typed, for `.save`; an `.open` that opened a dataset keeps its path and `--now`.
@@ -169,6 +171,8 @@ public final class Session {
         case "modules": return Outcome(output: modules())
         case "run": return Outcome(output: try runModule(arguments))
         case "markers": return Outcome(output: try markers())
+        case "open-row": return Outcome(output: try openRows(arguments))
+        case "provenance": return Outcome(output: try provenance(arguments))
         case "replay": return Outcome(output: try replay(arguments))
         case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))
         case "evaluate": return Outcome(output: try evaluate(arguments))
