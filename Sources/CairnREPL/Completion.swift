@@ -1,6 +1,7 @@
 import CairnAnalysis
 import CReadline
 import CSQLite
+import CairnStore
 import Foundation
 
 /// Tab completion that reads the line: dot-commands at its start; after a dot-command, what
@@ -53,6 +54,8 @@ enum Completion {
             return Offer(words: arguments.isEmpty ? OutputMode.allCases.map(\.rawValue) + ["tabs"] : [])
         case "headers", "timer":
             return Offer(words: arguments.isEmpty ? ["on", "off"] : [])
+        case "export":
+            return arguments.isEmpty ? Offer(words: DatasetExport.Target.allCases.map(\.rawValue)) : Offer(words: [], fileNames: true)
         case "format":
             return Offer(words: arguments.isEmpty ? ["text", "json"] : [])
         case "profile":

@@ -217,6 +217,19 @@ extension Session {
         }
     }
 
+    /// `.export json|csv PATH`: the open dataset as `cairn export --to` writes it, to a new path.
+    func export(_ arguments: [String]) throws -> String {
+        guard arguments.count == 2, let target = DatasetExport.Target(rawValue: arguments[0]) else {
+            throw SessionError("usage: .export json FILE (every table, restored by cairn import) or .export csv DIR (contract CSV files)")
+        }
+        let path = try writableTarget(arguments[1])
+        do {
+            return try DatasetExport.export(try requireDataset(), as: target, to: path)
+        } catch let error as DatasetExportError {
+            throw SessionError(error.description)
+        }
+    }
+
     /// Read-only SQL: a statement that would write is refused before it runs.
     func sql(_ text: String) throws -> String {
         let (columns, rows) = try userQuery(text)

@@ -106,21 +106,7 @@ public enum TableRenderer {
         "{" + zip(columns, row).map { jsonString($0) + ":" + $1.json }.joined(separator: ",") + "}"
     }
 
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 
     // MARK: The grid modes
 

@@ -1,40 +1,69 @@
 import ArgumentParser
 import CairnStore
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Cairn {
-    /// `cairn export DATASET --encrypt --out FILE`: the whole dataset sealed with a passphrase.
+    /// `cairn export DATASET --to json|csv --out PATH`, or `--encrypt --out FILE`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Export a SQLite dataset as an encrypted bundle (AES-256-GCM, key from a passphrase by scrypt).",
+            abstract: "Export a dataset as JSON (every table and column, ids kept), as contract CSV files, or as an encrypted bundle.",
             discussion: """
-                The passphrase is typed on the terminal (twice) or read from --passphrase-fd N, \
-                never given as an argument. `cairn import FILE --into NEW.sqlite` restores the \
-                dataset byte for byte. Nothing is written in clear: the bundle is sealed in \
-                memory and written to a private file (0600) renamed into place.
+                --to json writes one file that `cairn import FILE --into NEW.sqlite` restores \
+                exactly, ids included: exporting the restored dataset gives the same bytes. \
+                --to csv writes the contract's CSV files (readings.csv, headaches.csv, ...) into \
+                a new directory, readings with the value and unit as entered; `cairn import DIR` \
+                reads them back. Both are in clear and carry health information. --encrypt seals \
+                a .sqlite dataset with a passphrase (AES-256-GCM, key by scrypt), typed on the \
+                terminal (twice) or read from --passphrase-fd N; `cairn import FILE --into NEW.sqlite` \
+                restores it byte for byte. Nothing is left half-written: each export is made \
+                beside its name and renamed into place.
                 """)
 
-        @Argument(help: "A .sqlite dataset made by `cairn import`.")
+        @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
         var dataset: String
 
-        @Flag(help: "Encrypt the export (required: a dataset leaves Cairn only sealed).")
+        @Option(help: "json (one file) or csv (a directory of contract CSV files).")
+        var to: DatasetExport.Target?
+
+        @Flag(help: "Seal a .sqlite dataset as an encrypted bundle instead.")
         var encrypt = false
 
-        @Option(help: "The bundle to write.")
+        @Option(help: "The file (json, an encrypted bundle) or new directory (csv) to write.")
         var out: String
 
         @Option(name: .customLong("passphrase-fd"), help: "Read the passphrase from this file descriptor (its first line).")
         var passphraseFD: Int32?
 
+        @OptionGroup var now: NowOption
+
         func validate() throws {
-            guard encrypt else { throw ValidationError("give --encrypt: a dataset is exported only as an encrypted bundle") }
+            guard encrypt != (to != nil) else {
+                throw ValidationError("give --to json, --to csv or --encrypt (one of them): how the dataset should be written")
+            }
         }
 
         func run() throws {
             try OutputPaths.refuse(out, option: "--out", against: [("the dataset being exported", dataset)])
+            guard !FileManager.default.fileExists(atPath: out) else {
+                throw CairnFailure("--out \(out) exists; an export is written to a new path, so nothing is overwritten")
+            }
+            if encrypt { return try seal() }
+            let opened: Dataset
+            do {
+                opened = try Dataset.open(dataset, now: try now.instant)
+            } catch let error as DatasetError {
+                throw CairnFailure(error)
+            }
+            do {
+                Standard.output(try DatasetExport.export(opened, as: to!, to: out))
+            } catch let error as DatasetExportError {
+                throw CairnFailure(error.description)
+            } catch let error as SQLiteError {
+                throw CairnFailure(error)
+            }
+        }
+
+        private func seal() throws {
             do {
                 let opened = try Dataset.open(dataset)
                 guard !opened.isDirectory else {
@@ -57,3 +86,5 @@ extension Cairn {
         }
     }
 }
+
+extension DatasetExport.Target: ExpressibleByArgument {}

@@ -68,9 +68,12 @@ extension Cairn {
                 try OutputPaths.refuse(into, option: "--into", against: [("an input (\(source))", source)])
             }
             // Only the first bytes: a source may be hundreds of megabytes.
-            let head = FileHandle(forReadingAtPath: sources[0]).flatMap { try? $0.read(upToCount: 8) } ?? Data()
-            if sources.count == 1, EncryptedBundle.isBundle(Array(head)) {
+            let head = FileHandle(forReadingAtPath: sources[0]).flatMap { try? $0.read(upToCount: 64) } ?? Data()
+            if sources.count == 1, EncryptedBundle.isBundle(Array(head.prefix(8))) {
                 return try restore(bundle: sources[0])
+            }
+            if sources.count == 1, DatasetRestore.isExport(head: Array(head)) {
+                return try restore(export: sources[0])
             }
             let options = ImportOptions(inputFormat: inputFormat, now: try now.map(Clock.parse) ?? Clock.now(),
                                         rejectsPath: rejects ?? DatasetImporter.defaultRejectsPath(forDataset: into),
@@ -135,6 +138,29 @@ extension Cairn.Import {
             throw CairnFailure("\(into): cannot be created (\(String(cString: strerror(errno))))")
         }
         Standard.output("Restored \(into) from \(bundle) (\(plaintext.count) bytes).\n")
+    }
+
+    /// A JSON export restores a whole dataset, ids included, into a new file: built in a
+    /// staging file, checked, then renamed into place.
+    func restore(export: String) throws {
+        guard !FileManager.default.fileExists(atPath: into) else {
+            throw CairnFailure("--into \(into) exists; a JSON export restores a whole dataset into a new file")
+        }
+        let staging = Cairn.Import.stagingPath(for: into)
+        try? FileManager.default.removeItem(atPath: staging)
+        let rows: Int
+        do {
+            let dataset = try Dataset.openOrCreate(staging)
+            rows = try DatasetRestore.restore(export, into: dataset)
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw CairnFailure(String(describing: error))
+        }
+        guard rename(staging, into) == 0 else {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw CairnFailure("\(into): cannot be created (\(String(cString: strerror(errno))))")
+        }
+        Standard.output("Restored \(into) from \(export) (\(rows) rows, ids kept).\n")
     }
 
     /// The hidden file a new dataset is built in, beside its final name.
