@@ -125,6 +125,12 @@ struct UnsafeLabelsTests {
         #expect(chart.status == 0, "\(chart.error)")
         expectSafe(chart.output, ".chart of a custom marker")
         #expect(chart.output.contains("marker-"))
+        // The marker board lists the person's own marker under a neutral name, with no summary.
+        let board = try CLI.run(["markers", data])
+        #expect(board.status == 0, "\(board.error)")
+        expectSafe(board.output, "markers")
+        #expect(board.output.contains("marker-") && board.output.contains("– no range"))
+        try expectSafeJSON(try CLI.run(["markers", data, "--format", "json"]).output, "markers --format json")
         for format in ["text", "json"] {
             let summary = try CLI.run(["summary", data, "--format", format])
             #expect(summary.status == 0, "\(summary.error)")
