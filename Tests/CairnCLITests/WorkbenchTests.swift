@@ -207,10 +207,12 @@ struct DotCommandTests {
         let all = try run(".help")
         for name in ["open", "import", "tables", "schema", "profiles", "profile", "asof", "modules", "run", "replay", "compare",
                      "snapshot", "chart", "describe", "fit", "cor", "lint", "save", "format", "help", "quit", "read", "mode",
-                     "headers", "width", "maxrows", "timer", "output", "once"] {
+                     "headers", "width", "maxrows", "timer", "output", "once", "markers", "provenance", "open-row", "export"] {
             #expect(all.output.contains(".\(name) "), "\(name)")
         }
-        #expect(try run(".help pro").output.split(separator: "\n").count == 2)
+        // .profiles, .profile and .provenance.
+        #expect(try run(".help pro").output.split(separator: "\n").count == 3)
+        #expect(try run(".help prof").output.split(separator: "\n").count == 2)
         let usage = try run(".compare weather-correlation@1")
         #expect(usage.status == 1 && usage.error == "Error: .compare needs ID@A ID@B; usage: .compare ID@A ID@B\n")
         let different = try run(".profile lena; .compare weather-correlation@1 sleep-correlation@1")
