@@ -41,6 +41,26 @@ extension Stats {
         return min(1, total)
     }
 
+    /// Pearson's chi-square goodness-of-fit test of counts against expected counts (the same
+    /// total): the statistic, its degrees of freedom (cells − 1) and the upper-tail p-value
+    /// (scipy.stats.chisquare). Valid when every expected count is about 5 or more.
+    public func chiSquareGoodnessOfFit(observed: [Int], expected: [Double]) throws(StatsError) -> (statistic: Double, df: Int, p: Double) {
+        let method = "chi-square goodness of fit"
+        guard observed.count == expected.count, observed.count >= 2 else {
+            throw .undefined(method: method, reason: "needs two or more cells, as many expected as observed")
+        }
+        guard expected.allSatisfy({ $0 > 0 }), observed.allSatisfy({ $0 >= 0 }) else {
+            throw .undefined(method: method, reason: "needs positive expected counts and no negative count")
+        }
+        var statistic = 0.0
+        for (count, wanted) in zip(observed, expected) {
+            let difference = Double(count) - wanted
+            statistic += difference * difference / wanted
+        }
+        let df = observed.count - 1
+        return (statistic, df, gsl_cdf_chisq_Q(statistic, Double(df)))
+    }
+
     /// Wilson's score interval for a proportion, 95%.
     public func wilsonInterval(successes: Int, trials: Int) throws(StatsError) -> Estimate {
         guard trials > 0, (0...trials).contains(successes) else {

@@ -118,6 +118,21 @@ struct StatsEdgeCaseTests {
         #expect(throws: StatsError.self) { try stats.binomialTest(successes: 5, trials: 4, p: 0.5) }
     }
 
+    @Test("chi-square goodness of fit against the closed-form tail for 6 and 2 degrees of freedom")
+    func chiSquare() throws {
+        // 42 onsets over a week, 6 expected a day: statistic (36 + 4 + 4 + 4) / 6 = 8; for 6
+        // degrees of freedom the upper tail is e^(-x/2) (1 + x/2 + (x/2)^2 / 2) = 13 e^(-4).
+        let week = try stats.chiSquareGoodnessOfFit(observed: [12, 6, 6, 6, 4, 4, 4], expected: Array(repeating: 6, count: 7))
+        #expect(abs(week.statistic - 8) < 1e-12 && week.df == 6)
+        #expect(abs(week.p - 0.23810330555354436) < 1e-12)
+        // Two degrees of freedom, where the tail is e^(-x/2): observed 3, 1, 2 against 2 each
+        // gives (1 + 1 + 0) / 2 = 1, so p = e^(-0.5).
+        let three = try stats.chiSquareGoodnessOfFit(observed: [3, 1, 2], expected: [2, 2, 2])
+        #expect(abs(three.p - 0.6065306597126334) < 1e-12)
+        #expect(throws: StatsError.self) { try stats.chiSquareGoodnessOfFit(observed: [1, 2], expected: [3, 0]) }
+        #expect(throws: StatsError.self) { try stats.chiSquareGoodnessOfFit(observed: [1], expected: [1]) }
+    }
+
     @Test("one observation has no standard deviation")
     func single() throws {
         let one = try stats.describe([4])
