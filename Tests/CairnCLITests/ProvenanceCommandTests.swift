@@ -31,6 +31,11 @@ struct ProvenanceCommandTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("medications: 1 row\n"))
         #expect(result.output.contains("Not in this dataset: readings:99999999"))
+        // A headache is cited by its own id (headache_id), in the chosen profile.
+        let headache = try run(".profile lena; .open-row headaches:h003")
+        #expect(headache.output.hasPrefix("headaches: 1 row\n"), "\(headache.output)\(headache.error)")
+        #expect(headache.output.contains("2026-03-11T17:31"))
+        #expect(try run(".profile lena; .open-row headaches:h999").output.contains("Not in this dataset: headaches:h999"))
         let refused = try run(".open-row 'readings:1 OR 1=1'")
         #expect(refused.status == 1)
         #expect(refused.error.contains("is not TABLE:ID"))
