@@ -88,8 +88,15 @@ let package = Package(
         .target(
             name: "VisitHistory", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
         .target(
+            name: "StreaksFrequency", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/StreaksFrequency"),
+        .target(
+            name: "CalendarPatterns", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/CalendarPatterns"),
+        .target(
+            name: "MedicationEffectiveness", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MedicationEffectiveness"),
+        .target(
             name: "CairnModules",
-            dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
+            dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory",
+                           "StreaksFrequency", "CalendarPatterns", "MedicationEffectiveness"]),
         .target(
             name: "CairnNotebook",
             dependencies: ["CairnCore", "CairnAnalysis", .product(name: "Ink", package: "Ink")]),

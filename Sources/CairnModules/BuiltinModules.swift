@@ -1,10 +1,13 @@
 import CairnAnalysis
 import CairnCopy
 import CairnCore
+import CalendarPatterns
 import MarkerTrends
+import MedicationEffectiveness
 import MedicationOveruse
 import RedFlags
 import SleepCorrelation
+import StreaksFrequency
 import TriggerCooccurrence
 import VisitHistory
 import WeatherCorrelation
@@ -28,6 +31,9 @@ public enum BuiltinModules {
         registry.register(RedFlagsV2.self)
         registry.register(VisitHistory.self)
         registry.register(VisitHistoryV2.self)
+        registry.register(StreaksFrequency.self)
+        registry.register(CalendarPatterns.self)
+        registry.register(MedicationEffectiveness.self)
         return registry
     }
 

@@ -252,8 +252,10 @@ struct EngineTests {
         #expect(try registry.lookup("trigger-cooccurrence").version == 2)
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@4") }
         #expect(try registry.lookup("marker-trends").version == 3)
-        #expect(registry.latest.count == 7)
-        #expect(registry.all.count == 15)
+        // Ten modules (the seven first, streaks-frequency, calendar-patterns and
+        // medication-effectiveness), eighteen versions.
+        #expect(registry.latest.count == 10)
+        #expect(registry.all.count == 18)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")
