@@ -138,14 +138,7 @@ public struct MarkerStatusBoard: Sendable, Encodable {
             [row.name, NumberText.format(row.value) + (row.unit.isEmpty ? "" : " " + row.unit), row.date,
              MarkerStatusBoard.arrow(row.trend), MarkerStatusBoard.statusCell(row.status)]
         }
-        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
-        func line(_ values: [String]) -> String {
-            values.enumerated().map { column, value in
-                column == values.count - 1 ? value : value + String(repeating: " ", count: widths[column] - value.count)
-            }.joined(separator: "  ")
-        }
-        var text = "\(profile)  as of \(asOf)\n" + line(header) + "\n" + line(widths.map { String(repeating: "-", count: $0) }) + "\n"
-        for row in cells { text += line(row) + "\n" }
+        var text = "\(profile)  as of \(asOf)\n" + TextTable.render(header, cells)
         let summaries = rows.compactMap(\.summary)
         if !summaries.isEmpty { text += "\n" + summaries.joined(separator: "\n") + "\n" }
         return text

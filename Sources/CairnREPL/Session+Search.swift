@@ -1,0 +1,58 @@
+import CairnAnalysis
+import CairnCore
+
+extension Session {
+    /// `.search [TEXT] [--type marker|visit] [--condition C] [--doctor D] [--tag T] [--visit-type V]
+    /// [--from DAY] [--to DAY] [--sort date|oldest|condition|frequency]`: as `cairn search`, in
+    /// the chosen profile (every profile when none is chosen).
+    func search(_ arguments: [String]) throws -> String {
+        var filters = DatasetSearch.VisitFilters()
+        filters.profile = profileID
+        var words: [String] = [], type: String?
+        var filtered = false
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            guard word.hasPrefix("--") else { words.append(word); index += 1; continue }
+            guard index + 1 < arguments.count else { throw SessionError("\(word) needs a value; usage: \(Session.searchUsage)") }
+            let value = arguments[index + 1]
+            index += 2
+            switch word {
+            case "--type":
+                guard ["marker", "visit"].contains(value) else { throw SessionError("--type takes marker or visit") }
+                type = value
+            case "--condition": filters.condition = value; filtered = true
+            case "--doctor": filters.doctor = value; filtered = true
+            case "--tag": filters.tag = value; filtered = true
+            case "--visit-type":
+                guard Visit.VisitType(rawValue: value) != nil else {
+                    throw SessionError("--visit-type \(value) is not a visit type; use " + Visit.VisitType.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                filters.visitType = value; filtered = true
+            case "--from", "--to":
+                guard let day = CalendarDay(iso: value) else { throw SessionError("\(word) \(value) is not a date; use YYYY-MM-DD") }
+                if word == "--from" { filters.from = day } else { filters.to = day }
+                filtered = true
+            case "--sort":
+                guard let order = DatasetSearch.VisitOrder(rawValue: value) else {
+                    throw SessionError("--sort takes " + DatasetSearch.VisitOrder.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                filters.order = order
+            default:
+                throw SessionError("unknown option \(word); usage: \(Session.searchUsage)")
+            }
+        }
+        let text = words.joined(separator: " ")
+        guard !text.isEmpty || filtered else { throw SessionError("give text to search for, or a visit filter; usage: \(Session.searchUsage)") }
+        filters.text = text.isEmpty ? nil : text
+        let source = try source()
+        let database = try requireDataset().database
+        let wantsMarkers = type == "marker" || (type == nil && !filtered && !text.isEmpty)
+        let wantsVisits = type != "marker"
+        let markers = wantsMarkers ? try DatasetSearch.markers(text, library: source.markers, database: database, profile: profileID) : nil
+        let visits = wantsVisits ? try DatasetSearch.visits(filters, database: database) : nil
+        return DatasetSearch.output(markers: markers, visits: visits, json: format == .json)
+    }
+
+    static let searchUsage = ".search [TEXT] [--type marker|visit] [--condition C] [--doctor D] [--tag T] [--visit-type V] [--from DAY] [--to DAY] [--sort date|oldest|condition|frequency]"
+}
