@@ -94,9 +94,11 @@ let package = Package(
         .target(
             name: "MedicationEffectiveness", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MedicationEffectiveness"),
         .target(
+            name: "VisitStatistics", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/VisitStatistics"),
+        .target(
             name: "CairnModules",
             dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory",
-                           "StreaksFrequency", "CalendarPatterns", "MedicationEffectiveness"]),
+                           "StreaksFrequency", "CalendarPatterns", "MedicationEffectiveness", "VisitStatistics"]),
         .target(
             name: "CairnNotebook",
             dependencies: ["CairnCore", "CairnAnalysis", .product(name: "Ink", package: "Ink")]),

@@ -14,6 +14,7 @@ public struct CopyCatalog: Sendable {
             "count": .count, "number": .number, "share": .share, "date": .date, "month": .month, "duration": .duration,
             "marker": .marker, "factor": .label(.factor), "medication": .label(.medication),
             "visit_label": .label(.visitLabel), "custom_marker": .label(.customMarker),
+            "visit_reason": .label(.visitReason),
         ]
     }
 

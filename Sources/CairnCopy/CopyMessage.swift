@@ -37,6 +37,8 @@ public enum LabelKind: String, Sendable, CaseIterable, Hashable {
     case medication
     case visitLabel = "visit_label"
     case customMarker = "custom_marker"
+    /// The reason for a visit as the person entered it ("Ear infection").
+    case visitReason = "visit_reason"
 
     public var neutralReference: String {
         switch self {
@@ -44,6 +46,7 @@ public enum LabelKind: String, Sendable, CaseIterable, Hashable {
         case .medication: return "a medicine you logged"
         case .visitLabel: return "a visit type you entered"
         case .customMarker: return "a marker you added"
+        case .visitReason: return "a reason you entered"
         }
     }
 }

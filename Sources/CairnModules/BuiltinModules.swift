@@ -10,6 +10,7 @@ import SleepCorrelation
 import StreaksFrequency
 import TriggerCooccurrence
 import VisitHistory
+import VisitStatistics
 import WeatherCorrelation
 
 /// The modules Cairn ships with, registered at start-up, and the copy guard checked against them.
@@ -34,6 +35,7 @@ public enum BuiltinModules {
         registry.register(StreaksFrequency.self)
         registry.register(CalendarPatterns.self)
         registry.register(MedicationEffectiveness.self)
+        registry.register(VisitStatistics.self)
         return registry
     }
 

@@ -30,6 +30,7 @@ public struct CommandHelp: Sendable {
         CommandHelp(name: "open-row", arguments: "TABLE:ID...", summary: "Show dataset rows as provenance names them (readings:12)", minimum: 1, maximum: nil),
         CommandHelp(name: "export", arguments: "json|csv PATH", summary: "Write the dataset as JSON (restored exactly by cairn import) or contract CSV files, to a new path", minimum: 2, maximum: 2),
         CommandHelp(name: "search", arguments: "[TEXT] [--type marker|visit] [--condition C] [--doctor D] [--tag T] [--visit-type V] [--from DAY] [--to DAY] [--sort ORDER]", summary: "Find markers by name, alias or LOINC code, and visits by text and filters", minimum: 1, maximum: nil),
+        CommandHelp(name: "visits", arguments: "", summary: "The chosen profile's visits, newest first, and how many each year", minimum: 0, maximum: 0),
         CommandHelp(name: "markers", arguments: "", summary: "Every marker's latest value, status (normal, watch, out of range), trend arrow and summary", minimum: 0, maximum: 0),
         CommandHelp(name: "chart", arguments: "NAME… [--step day|week|month] [--svg FILE]", summary: "Chart markers, or a module's evidence as MODULE:KEY week by week or at --step, over time (SVG in notebooks and with --svg)", minimum: 1, maximum: nil),
         CommandHelp(name: "describe", arguments: "SQL", summary: "Summary statistics of each numeric column", minimum: 1, maximum: nil),

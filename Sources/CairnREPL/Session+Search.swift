@@ -54,5 +54,18 @@ extension Session {
         return DatasetSearch.output(markers: markers, visits: visits, json: format == .json)
     }
 
+    /// `.visits`: the chosen profile's visits (every profile's when none is chosen), newest
+    /// first, and how many fell in each year.
+    func visitsList() throws -> String {
+        var filters = DatasetSearch.VisitFilters()
+        filters.profile = profileID
+        let visits = try DatasetSearch.visits(filters, database: try requireDataset().database)
+        guard !visits.isEmpty else { return "No visits.\n" }
+        var years: [String: Int] = [:]
+        for visit in visits { years[String(visit.date.prefix(4)), default: 0] += 1 }
+        return DatasetSearch.text(visits: visits)
+            + "Per year: " + years.keys.sorted().map { "\($0) \(years[$0]!)" }.joined(separator: ", ") + "\n"
+    }
+
     static let searchUsage = ".search [TEXT] [--type marker|visit] [--condition C] [--doctor D] [--tag T] [--visit-type V] [--from DAY] [--to DAY] [--sort date|oldest|condition|frequency]"
 }

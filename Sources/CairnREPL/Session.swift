@@ -174,6 +174,7 @@ public final class Session {
         case "open-row": return Outcome(output: try openRows(arguments))
         case "export": return Outcome(output: try export(arguments))
         case "search": return Outcome(output: try search(arguments))
+        case "visits": return Outcome(output: try visitsList())
         case "provenance": return Outcome(output: try provenance(arguments))
         case "replay": return Outcome(output: try replay(arguments))
         case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))

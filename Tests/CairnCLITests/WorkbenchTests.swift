@@ -207,7 +207,7 @@ struct DotCommandTests {
         let all = try run(".help")
         for name in ["open", "import", "tables", "schema", "profiles", "profile", "asof", "modules", "run", "replay", "compare",
                      "snapshot", "chart", "describe", "fit", "cor", "lint", "save", "format", "help", "quit", "read", "mode",
-                     "headers", "width", "maxrows", "timer", "output", "once", "markers", "provenance", "open-row", "export", "search"] {
+                     "headers", "width", "maxrows", "timer", "output", "once", "markers", "provenance", "open-row", "export", "search", "visits"] {
             #expect(all.output.contains(".\(name) "), "\(name)")
         }
         // .profiles, .profile and .provenance.

@@ -252,10 +252,10 @@ struct EngineTests {
         #expect(try registry.lookup("trigger-cooccurrence").version == 2)
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@4") }
         #expect(try registry.lookup("marker-trends").version == 3)
-        // Ten modules (the seven first, streaks-frequency, calendar-patterns and
-        // medication-effectiveness), eighteen versions.
-        #expect(registry.latest.count == 10)
-        #expect(registry.all.count == 18)
+        // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
+        // medication-effectiveness and visit-statistics), nineteen versions.
+        #expect(registry.latest.count == 11)
+        #expect(registry.all.count == 19)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")

@@ -45,8 +45,12 @@ public struct Profile: Hashable, Sendable {
     /// Body mass index, derived only for adults and seniors (MediFamily FR-6.5), for whom the
     /// adult formula is meaningful.
     public var bodyMassIndex: Double? {
-        guard memberType == .adult || memberType == .senior,
-              let heightCm, let weightKg, heightCm > 0 else { return nil }
+        Profile.bodyMassIndex(memberType: memberType, heightCm: heightCm, weightKg: weightKg)
+    }
+
+    /// Weight in kilograms over height in metres squared, for adults and seniors only.
+    public static func bodyMassIndex(memberType: MemberType?, heightCm: Double?, weightKg: Double?) -> Double? {
+        guard memberType == .adult || memberType == .senior, let heightCm, let weightKg, heightCm > 0, weightKg > 0 else { return nil }
         let metres = heightCm / 100
         return weightKg / (metres * metres)
     }

@@ -23,6 +23,9 @@ public struct DatasetSummary: Sendable, Encodable {
         public var timeZone: String
         public var memberType: String?
         public var relationship: String?
+        /// Body mass index to one decimal, for adults and seniors with a height and weight
+        /// (MediFamily FR-6.5); a number only, never a category.
+        public var bmi: Double?
         /// Rows per table, only tables with rows.
         public var rows: [String: Int]
         public var firstDay: String?
@@ -33,7 +36,7 @@ public struct DatasetSummary: Sendable, Encodable {
             case displayName = "display_name"
             case timeZone = "time_zone"
             case memberType = "member_type"
-            case relationship, rows
+            case relationship, rows, bmi
             case firstDay = "first_day"
             case lastDay = "last_day"
         }
@@ -89,14 +92,18 @@ public struct DatasetSummary: Sendable, Encodable {
         self.tables = tables
         var profiles: [ProfileSummary] = []
         let statement = try database.prepare(
-            "SELECT profile_id, display_name, time_zone, member_type, relationship FROM profiles ORDER BY profile_id")
+            "SELECT profile_id, display_name, time_zone, member_type, relationship, height_cm, weight_kg FROM profiles ORDER BY profile_id")
         while try statement.step() {
             let id = statement.text(0) ?? ""
             let entry = perProfile[id]
             profiles.append(ProfileSummary(
                 id: id, displayName: statement.text(1) ?? id, timeZone: statement.text(2) ?? "UTC",
-                memberType: statement.text(3), relationship: statement.text(4), rows: entry?.rows ?? [:],
-                firstDay: entry?.first, lastDay: entry?.last))
+                memberType: statement.text(3), relationship: statement.text(4),
+                bmi: Profile.bodyMassIndex(memberType: statement.text(3).flatMap(Profile.MemberType.init(rawValue:)),
+                                           heightCm: statement.isNull(5) ? nil : statement.double(5),
+                                           weightKg: statement.isNull(6) ? nil : statement.double(6))
+                    .map { ($0 * 10).rounded() / 10 },
+                rows: entry?.rows ?? [:], firstDay: entry?.first, lastDay: entry?.last))
         }
         self.profiles = profiles
     }
@@ -116,6 +123,7 @@ public struct DatasetSummary: Sendable, Encodable {
             var line = "  " + pad(profile.id, idWidth) + "  " + pad(profile.displayName, nameWidth) + "  "
                 + pad(profile.timeZone, zoneWidth)
             if let first = profile.firstDay, let last = profile.lastDay { line += "  \(first) .. \(last)" }
+            if let bmi = profile.bmi { line += "  BMI \(NumberText.format(bmi))" }
             lines.append(line)
             if !counts.isEmpty { lines.append("      " + counts.joined(separator: ", ")) }
         }
