@@ -50,6 +50,8 @@ public struct SVGChart: Sendable {
     public var title: String
     public var series: [Series]
     public var marks: [Mark]
+    /// What a point is, for the legend ("reading" for markers, "value" for evidence).
+    public var pointLabel = "reading"
     public var width = 720
     public var panelHeight = 180
     /// The days the time axis spans (nil: the data's and marks' own).
@@ -141,8 +143,8 @@ public struct SVGChart: Sendable {
             }
             svg += "</g>\n"
         }
-        var legend = "● reading   ✕ outside the range"
-        if series.contains(where: { $0.low != nil || $0.high != nil }) { legend += "   shaded: the reference range" }
+        var legend = "● " + pointLabel
+        if series.contains(where: { $0.low != nil || $0.high != nil }) { legend += "   ✕ outside the range   shaded: the reference range" }
         if !marks.isEmpty { legend += "   dashed: the day a gate opened" }
         svg += "<text x=\"\(SVGChart.number(SVGChart.left))\" y=\"\(SVGChart.number(height - 12))\" fill=\"#444444\">\(SVGChart.escape(legend))</text>\n"
         return svg + "</svg>\n"

@@ -58,6 +58,7 @@ extension Session {
         let title = series.map(\.label).joined(separator: ", ") + " — " + shownProfile
         if collectsFigures || svgPath != nil {
             var chart = SVGChart(title: title, series: series, marks: marks)
+            if names.allSatisfy({ $0.contains(":") }) { chart.pointLabel = "value" }
             if let span {
                 let days = series.flatMap { $0.points.map(\.day) }
                 chart.span = min(span.lowerBound, days.min() ?? span.lowerBound)...max(span.upperBound, days.max() ?? span.upperBound)
