@@ -104,6 +104,8 @@ let package = Package(
             dependencies: ["CairnCore", "CairnAnalysis", .product(name: "Ink", package: "Ink")]),
         // Pictures: SVG charts for the REPL, notebooks and reports.
         .target(name: "CairnPlot", dependencies: ["CairnCore"]),
+        // The clinician report (HTML for print, Markdown).
+        .target(name: "CairnReport", dependencies: ["CairnCore", "CairnAnalysis", "CairnCopy", "CairnPlot"]),
         .target(
             name: "CairnREPL",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnAnalysis", "CairnModules",
@@ -118,7 +120,7 @@ let package = Package(
             name: "cairn",
             dependencies: [
                 "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
-                "CairnEvaluation", "MarkerTrends",
+                "CairnEvaluation", "MarkerTrends", "CairnReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

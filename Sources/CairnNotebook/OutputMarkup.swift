@@ -1,3 +1,4 @@
+import CairnCore
 import Foundation
 
 /// A block's text output as HTML for a notebook page. Cairn's own listings become structure a
@@ -115,17 +116,5 @@ enum OutputMarkup {
         }
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

@@ -16,7 +16,7 @@ struct Cairn: ParsableCommand {
             the REPL, or runs the commands given with -c or on standard input.
             """,
         version: Cairn.version,
-        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Merge.self, Diff.self, Run.self, Check.self, Render.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self, Markers.self, Search.self],
+        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Merge.self, Diff.self, Run.self, Check.self, Render.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self, Markers.self, Search.self, Report.self],
         defaultSubcommand: Open.self)
 
     /// The release: copy-safety catalog, honest default module versions, hardened SQL.

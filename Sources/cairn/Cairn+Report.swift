@@ -1,0 +1,105 @@
+import ArgumentParser
+import CairnAnalysis
+import CairnCore
+import CairnModules
+import CairnReport
+import CairnStore
+import Foundation
+
+extension Cairn {
+    /// `cairn report DATASET --profile P --out report.html|report.md`: the clinician report.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write one person's headache report for a clinician, as printable HTML or Markdown.",
+            discussion: """
+                The report covers --from to --to (default: the 90 days up to the person's latest \
+                day): the summary table (date, time, severity, duration, weather, medication, \
+                notes cut at 40 characters), headache days per month as a chart, the severity \
+                counts, the patterns the modules show at the end of the range (trigger, weather \
+                and sleep associations, calendar patterns, medicine ratings, the overuse \
+                awareness), and the full disclaimer. The HTML prints on A4 (the table's header on \
+                every page, the chart and patterns on a page of their own); the Markdown links \
+                the chart, written beside it as FILE.figures/frequency.svg. Every string passes \
+                the copy guard.
+                """)
+
+        @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
+        var dataset: String
+
+        @Option(help: "The person the report is for.")
+        var profile: String
+
+        @Option(help: "First day, YYYY-MM-DD (default: 89 days before --to).")
+        var from: String?
+
+        @Option(help: "Last day, YYYY-MM-DD (default: the person's latest day).")
+        var to: String?
+
+        @Option(help: "The report to write: a .html or .md file.")
+        var out: String
+
+        @OptionGroup var now: NowOption
+
+        /// The modules whose insights make the pattern summary, at their latest versions.
+        static let patternModules = ["trigger-cooccurrence", "weather-correlation", "sleep-correlation", "calendar-patterns",
+                                     "medication-effectiveness", "medication-overuse"]
+
+        func validate() throws {
+            for (name, value) in [("--from", from), ("--to", to)] {
+                if let value, CalendarDay(iso: value) == nil { throw ValidationError("\(name) \(value) is not a date; use YYYY-MM-DD") }
+            }
+            if let from, let to, CalendarDay(iso: from)! > CalendarDay(iso: to)! { throw ValidationError("--from \(from) is after --to \(to)") }
+            guard out.hasSuffix(".html") || out.hasSuffix(".md") else {
+                throw ValidationError("--out \(out): give a .html file (printable) or a .md file")
+            }
+        }
+
+        func run() throws {
+            try OutputPaths.refuse(out, option: "--out", against: [("the dataset", dataset)])
+            let engine = try CopyGuardLoading.engine()
+            let opened: Dataset
+            do {
+                opened = try Dataset.open(dataset, now: try now.instant)
+            } catch let error as DatasetError {
+                throw CairnFailure(error)
+            }
+            let source = try ProfileSource(opened)
+            guard source.profileIDs.contains(profile) else {
+                throw CairnFailure("no profile \(engine.copyGuard.safeIdentifier(profile, kind: "profile")) in \(dataset)"
+                                   + Suggestions.didYouMean(profile, among: source.profileIDs))
+            }
+            guard let all = try source.load(profile) else { throw CairnFailure("\(profile): cannot be read from \(dataset)") }
+            guard let last = try to.flatMap(CalendarDay.init(iso:)) ?? AsOfRule.profileLatest.day(for: all.profile, in: source) else {
+                throw CairnFailure("\(profile) has no dated entries in \(dataset): there is nothing to report")
+            }
+            let first = from.flatMap(CalendarDay.init(iso:)) ?? last.adding(days: -89)
+            let instant = all.zone.startOfDay(last.adding(days: 1)) - 1
+            let data = all.asOf(instant)
+            let registry = BuiltinModules.registry()
+            let runs = try Report.patternModules.map { id in
+                ModuleRun(descriptor: try registry.lookup(id), parameters: try ParameterValues(specs: try registry.lookup(id).parameters,
+                                                                                               module: id, overrides: [:]))
+            }
+            let insights = try engine.run(runs, on: data, asOf: instant).insights
+            let patterns = insights.filter { $0.kind != InsightKind.progress }.map { $0.text.text }
+            let report = ClinicianReport(data, from: first, to: last, patterns: patterns, scopes: Report.patternModules,
+                                         copyGuard: engine.copyGuard)
+            let url = URL(fileURLWithPath: out)
+            do {
+                if out.hasSuffix(".md") {
+                    let folder = url.deletingPathExtension().lastPathComponent + ".figures"
+                    let figures = url.deletingLastPathComponent().appendingPathComponent(folder)
+                    try FileManager.default.createDirectory(at: figures, withIntermediateDirectories: true)
+                    try Data(report.chartSVG().utf8).write(to: figures.appendingPathComponent("frequency.svg"), options: .atomic)
+                    try Data(report.markdown(chartPath: folder + "/frequency.svg").utf8).write(to: url, options: .atomic)
+                } else {
+                    try Data(report.html().utf8).write(to: url, options: .atomic)
+                }
+            } catch {
+                throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
+            }
+            Standard.output("Wrote \(out): \(report.rows.count) headache\(report.rows.count == 1 ? "" : "s"), \(first) to \(last), "
+                            + "\(patterns.count) pattern\(patterns.count == 1 ? "" : "s").\n")
+        }
+    }
+}
