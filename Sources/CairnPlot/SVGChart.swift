@@ -23,6 +23,8 @@ public struct SVGChart: Sendable {
         /// The reference band, either side optional.
         public var low: Double?
         public var high: Double?
+        /// Counts are drawn from 0, so that 7 and 9 headache days do not look like a fall to nothing.
+        public var startsAtZero = false
 
         public init(label: String, unit: String, points: [Point], low: Double? = nil, high: Double? = nil) {
             self.label = label
@@ -85,7 +87,7 @@ public struct SVGChart: Sendable {
         for (index, one) in series.enumerated() {
             let panelTop = SVGChart.top + Double(index) * (Double(panelHeight) + SVGChart.gap)
             let panelBottom = panelTop + Double(panelHeight)
-            let values = one.points.map(\.value) + [one.low, one.high].compactMap { $0 }
+            let values = one.points.map(\.value) + [one.low, one.high].compactMap { $0 } + (one.startsAtZero ? [0] : [])
             let scale = NiceScale(minimum: values.min() ?? 0, maximum: values.max() ?? 1)
             func y(_ value: Double) -> Double {
                 panelBottom - (value - scale.lower) / (scale.upper - scale.lower) * Double(panelHeight)

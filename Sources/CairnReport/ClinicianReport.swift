@@ -139,9 +139,9 @@ public struct ClinicianReport: Sendable {
 
     /// The chart of headache days per month, as SVG.
     public func chartSVG() -> String {
-        var chart = SVGChart(title: say("Headache days per month"), series: [
-            SVGChart.Series(label: say("headache days"), unit: "", points: months.map { SVGChart.Point(day: $0.month, value: Double($0.days)) }),
-        ])
+        var days = SVGChart.Series(label: say("headache days"), unit: "", points: months.map { SVGChart.Point(day: $0.month, value: Double($0.days)) })
+        days.startsAtZero = true
+        var chart = SVGChart(title: say("Headache days per month"), series: [days])
         chart.pointLabel = say("headache days in the month")
         chart.span = from...to
         return chart.render()
