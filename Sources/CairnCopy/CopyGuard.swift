@@ -59,8 +59,27 @@ public struct CopyGuard: Sendable {
     public init(rulesDirectory: URL, catalogDirectory: URL, vocabularyDirectory: URL,
                 knownModules: Set<String>) throws(RulePackError) {
         let vocabularies = try Vocabulary.loadAll(in: vocabularyDirectory)
-        rules = try RulePackLoader.loadRules(in: rulesDirectory, vocabularies: vocabularies, knownModules: knownModules)
-        catalog = try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules)
+        // The rules and the catalog load side by side (each is most of a core's work for a few
+        // milliseconds, and a REPL command waits for both).
+        let rulesAndCatalog = IndexedResults<Result<Loaded, RulePackError>>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do throws(RulePackError) {
+                rulesAndCatalog.set(index, .success(index == 0
+                    ? .rules(try RulePackLoader.loadRules(in: rulesDirectory, vocabularies: vocabularies, knownModules: knownModules))
+                    : .catalog(try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules))))
+            } catch {
+                rulesAndCatalog.set(index, .failure(error))
+            }
+        }
+        var loadedRules: [CopyRule] = [], loadedCatalog: CopyCatalog?
+        for result in rulesAndCatalog.values {
+            switch try result.get() {
+            case .rules(let value): loadedRules = value
+            case .catalog(let value): loadedCatalog = value
+            }
+        }
+        rules = loadedRules
+        catalog = loadedCatalog!
         approvedRuns = [:]
         approvedByText = [:]
         joinedWord = []
@@ -68,6 +87,37 @@ public struct CopyGuard: Sendable {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             approvedByText[text, default: []].append(entry)
         }
+        // The approved texts' runs and the joined-word patterns are independent: side by side.
+        let wholeSources = rules.flatMap(\.patterns).filter(\.ignoreCase).map(\.source)
+        let partial = self
+        let runsAndJoined = IndexedResults<Derived>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            runsAndJoined.set(index, index == 0
+                ? .runs(partial.approvedTextRuns())
+                : .joined(CompiledPattern.union(wholeSources, prefix: "^", suffix: "$", ignoresCase: true) ?? []))
+        }
+        for derived in runsAndJoined.values {
+            switch derived {
+            case .runs(let value): approvedRuns = value
+            case .joined(let value): joinedWord = value
+            }
+        }
+        try lintCatalog()
+    }
+
+    /// What the two parallel loads give.
+    private enum Loaded: Sendable {
+        case rules([CopyRule])
+        case catalog(CopyCatalog)
+    }
+
+    private enum Derived: Sendable {
+        case runs([String: String])
+        case joined([CompiledPattern])
+    }
+
+    /// Runs of `approvedRun` words of each approved text that the rules would block elsewhere.
+    private func approvedTextRuns() -> [String: String] {
         var runs: [String: String] = [:]
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text,
@@ -80,10 +130,7 @@ public struct CopyGuard: Sendable {
                 }
             }
         }
-        approvedRuns = runs
-        let wholeSources = rules.flatMap(\.patterns).filter(\.ignoreCase).map(\.source)
-        joinedWord = CompiledPattern.union(wholeSources, prefix: "^", suffix: "$", ignoresCase: true) ?? []
-        try lintCatalog()
+        return runs
     }
 
     /// The ids of the rules, for listings.
