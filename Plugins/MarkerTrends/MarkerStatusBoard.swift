@@ -93,6 +93,42 @@ public struct MarkerStatusBoard: Sendable, Encodable {
         self.rows = rows.sorted { ($0.name.lowercased(), $0.marker) < ($1.name.lowercased(), $1.marker) }
     }
 
+    /// A marker's chart read aloud (Glance roadmap 2.6: "HDL Cholesterol over the past 2
+    /// years, 6 readings, trending down from 95 to 89, all within normal range"): the span from
+    /// the first reading to the as-of day in whole years (from 2), months or days, the readings,
+    /// the last three's move when they all go one way, and whether the readings were all inside
+    /// the range, some outside or all outside. Nil for fewer than two readings (one is a dot, not a trend) or a person's own marker.
+    public static func chartSummary(_ marker: MarkerDefinition, readings: [Reading], asOf: CalendarDay, input: ProfileData,
+                                    copyGuard: CopyGuard) -> String? {
+        guard readings.count >= 2, !marker.isCustom, let first = readings.first, let last = readings.last else { return nil }
+        let months = MarkerJudgement.wholeMonths(from: first.date.day, to: asOf)
+        let (span, unit): (Int, String) = months >= 24 ? (months / 12, "years") : months >= 1 ? (months, "months")
+            : (max(1, asOf.daysSinceEpoch - first.date.day.daysSinceEpoch), "days")
+        let (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
+        let range: String
+        if low == nil && high == nil {
+            range = "no range to compare with"
+        } else {
+            let outside = readings.filter { reading in (low.map { reading.value < $0 } ?? false) || (high.map { reading.value > $0 } ?? false) }.count
+            range = (outside == 0 ? "all within " : outside == readings.count ? "all outside " : "some outside ")
+                + (isOverride ? "your target range" : "normal range")
+        }
+        var slots: [String: SlotValue] = [
+            "marker": .marker(marker.displayName), "span": .count(span), "unit": .choice(span == 1 ? String(unit.dropLast()) : unit),
+            "count": .count(readings.count), "range": .choice(range),
+        ]
+        let trend = MarkerTrends.trend(readings.map(\.value), length: 3)
+        var id = "marker-trends.chart-summary"
+        if trend != .none {
+            let lastThree = readings.suffix(3)
+            id = "marker-trends.chart-summary-trend"
+            slots["direction"] = .choice(trend == .up ? "trending up" : "trending down")
+            slots["from"] = .number(lastThree.first!.value)
+            slots["to"] = .number(last.value)
+        }
+        return try? copyGuard.render(CopyMessage(id, slots), module: MarkerTrendsV3.id).get().copy.text
+    }
+
     static func trendWords(_ trend: MarkerTrends.Trend, readings: Int, needed: Int) -> String {
         switch trend {
         case .up: return "trending up"

@@ -52,6 +52,8 @@ public struct SVGChart: Sendable {
     public var title: String
     public var series: [Series]
     public var marks: [Mark]
+    /// The chart read aloud (its `desc`, what a screen reader says).
+    public var summary: String?
     /// What a point is, for the legend ("reading" for markers, "value" for evidence).
     public var pointLabel = "reading"
     public var width = 720
@@ -78,7 +80,7 @@ public struct SVGChart: Sendable {
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(SVGChart.number(height))" \
             viewBox="0 0 \(width) \(SVGChart.number(height))" font-family="sans-serif" font-size="12">
-            <title>\(SVGChart.escape(title))</title>
+            <title>\(SVGChart.escape(title))</title>\(summary.map { "\n<desc>" + SVGChart.escape($0) + "</desc>" } ?? "")
             <rect width="100%" height="100%" fill="#ffffff"/>
             <text x="\(SVGChart.number(SVGChart.left))" y="22" font-size="15" font-weight="bold">\(SVGChart.escape(title))</text>
 

@@ -2,6 +2,7 @@ import CairnAnalysis
 import CairnCore
 import CairnPlot
 import Foundation
+import MarkerTrends
 
 extension Session {
     /// `.chart NAME… [--step day|week|month] [--svg FILE]`: one person's markers, or a module's
@@ -36,7 +37,7 @@ extension Session {
         }
         let copyGuard = (try engine).copyGuard
         let cutoff = try asOf(for: data)
-        var series: [SVGChart.Series] = [], marks: [SVGChart.Mark] = []
+        var series: [SVGChart.Series] = [], marks: [SVGChart.Mark] = [], summaries: [String] = []
         var span: ClosedRange<CalendarDay>?
         for name in names {
             if let colon = name.firstIndex(of: ":") {
@@ -51,7 +52,9 @@ extension Session {
                     span = min(span?.lowerBound ?? days.lowerBound, days.lowerBound)...max(span?.upperBound ?? last, last)
                 }
             } else {
-                series.append(try markerSeries(name, data: data, cutoff: cutoff))
+                let (one, summary) = try markerSeries(name, data: data, cutoff: cutoff)
+                series.append(one)
+                if let summary { summaries.append(summary) }
             }
         }
         let shownProfile = copyGuard.safeIdentifier(data.profile.id, kind: "profile")
@@ -59,6 +62,7 @@ extension Session {
         if collectsFigures || svgPath != nil {
             var chart = SVGChart(title: title, series: series, marks: marks)
             if names.allSatisfy({ $0.contains(":") }) { chart.pointLabel = "value" }
+            if !summaries.isEmpty { chart.summary = summaries.joined(separator: ". ") }
             if let span {
                 let days = series.flatMap { $0.points.map(\.day) }
                 chart.span = min(span.lowerBound, days.min() ?? span.lowerBound)...max(span.upperBound, days.max() ?? span.upperBound)
@@ -80,15 +84,18 @@ extension Session {
                     + (one.points.first.map { ", \($0.day) to \(one.points.last!.day)" } ?? "")
                     + (outside > 0 ? ", \(outside) outside the range" : "")
             }.joined(separator: "\n") + marks.map { "\n\($0.day): \($0.label)" }.joined() + "\n"
+                + summaries.map { $0 + "\n" }.joined()
         }
         let first = series[0]
         return TerminalChart(title: first.label + (first.unit.isEmpty ? "" : " (\(first.unit))") + ", " + shownProfile,
                              points: first.points.map { ($0.day, $0.value) }, low: first.low, high: first.high,
                              width: columns).render()
+            + (summaries.first.map { $0 + "\n" } ?? "")
             + (series.count > 1 ? "(the terminal shows the first; .chart … --svg FILE draws them all)\n" : "")
     }
 
-    private func markerSeries(_ name: String, data: ProfileData, cutoff: Int) throws -> SVGChart.Series {
+    /// A marker's readings as a series, and its chart read aloud in Glance's words.
+    private func markerSeries(_ name: String, data: ProfileData, cutoff: Int) throws -> (SVGChart.Series, String?) {
         let copyGuard = (try engine).copyGuard
         guard let marker = data.markers.resolve(name) else {
             let hints = data.markers.suggestions(for: name)
@@ -100,11 +107,13 @@ extension Session {
                                + "\(copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings")
         }
         let override = data.overrides[marker.id]
-        return SVGChart.Series(label: copyGuard.safeIdentifier(marker.displayName, kind: "marker"),
+        let summary = MarkerStatusBoard.chartSummary(marker, readings: Array(readings), asOf: data.zone.day(ofEpoch: cutoff), input: data,
+                                                     copyGuard: copyGuard)
+        return (SVGChart.Series(label: copyGuard.safeIdentifier(marker.displayName, kind: "marker"),
                                unit: copyGuard.safeIdentifier(marker.unit, kind: "unit"),
                                points: readings.map { SVGChart.Point(day: $0.date.day, value: $0.value) },
                                low: override != nil ? override!.low : marker.referenceLow,
-                               high: override != nil ? override!.high : marker.referenceHigh)
+                               high: override != nil ? override!.high : marker.referenceHigh), summary)
     }
 
     /// A module's evidence value, evaluated at the end of each step (a day, week or month) of

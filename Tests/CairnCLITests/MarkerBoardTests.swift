@@ -19,6 +19,7 @@ struct MarkerBoardTests {
             inside,Europe/Berlin
             top,Europe/Berlin
             above,Europe/Berlin
+            six,Europe/Berlin
 
             """)
         scratch.write("board/reference_overrides.csv", """
@@ -51,6 +52,12 @@ struct MarkerBoardTests {
             above,tsh,22,mIU/L,2026-01-20
             above,tsh,20.5,mIU/L,2026-02-10
             above,hdl,39.9,mg/dL,2026-02-10
+            six,hdl,97,mg/dL,2024-02-10
+            six,hdl,96,mg/dL,2024-08-10
+            six,hdl,98,mg/dL,2025-02-10
+            six,hdl,95,mg/dL,2025-08-10
+            six,hdl,92,mg/dL,2026-01-10
+            six,hdl,89,mg/dL,2026-02-10
 
             """)
         return scratch.path + "/board"
@@ -105,7 +112,31 @@ struct MarkerBoardTests {
         #expect(text.contains("HDL Cholesterol, 39.9 mg/dL, fewer than 3 readings, outside normal range"))
         // Every profile's board, in profile order, each under its own heading.
         let headings = text.split(separator: "\n").filter { $0.contains("  as of ") }.map { String($0.prefix { $0 != " " }) }
-        #expect(headings == ["above", "edge", "inside", "seed", "top"])
+        #expect(headings == ["above", "edge", "inside", "seed", "six", "top"])
+    }
+
+    @Test("a marker's chart read aloud in the roadmap's words; whole years from 24 months")
+    func chartSummary() throws {
+        // Six HDL readings from 10 February 2024; the last three 95, 92, 89 fall; all above 40.
+        let chart = try CLI.run([dataset, "-c", ".profile six; .asof 2026-02-15; .chart hdl"])
+        #expect(chart.status == 0, "\(chart.error)")
+        // Glance roadmap 2.6, word for word.
+        #expect(chart.output.contains("HDL Cholesterol over the past 2 years, 6 readings, trending down from 95 to 89, all within normal range\n"))
+        // On 9 February 2026 it is 23 whole months since the first reading, and five readings
+        // (98, 95, 92 last three, falling).
+        let earlier = try CLI.run([dataset, "-c", ".profile six; .asof 2026-02-09; .chart hdl"]).output
+        #expect(earlier.contains("HDL Cholesterol over the past 23 months, 5 readings, trending down from 98 to 92, all within normal range"))
+        // 25, 22 and 20.5 against the person's 10–20: every one outside, over one whole month.
+        #expect(try CLI.run([dataset, "-c", ".profile above; .asof 2026-02-28; .chart tsh"]).output
+            .contains("TSH over the past 1 month, 3 readings, trending down from 25 to 20.5, all outside your target range"))
+        // 11, 13, 11.5 inside 10–20, mixed: no trend is said.
+        #expect(try CLI.run([dataset, "-c", ".profile inside; .asof 2026-02-28; .chart tsh"]).output
+            .contains("TSH over the past 1 month, 3 readings, all within your target range"))
+        // The SVG carries the same words as its description.
+        let svg = scratch.path + "/hdl.svg"
+        #expect(try CLI.run([dataset, "-c", ".profile six; .asof 2026-02-15; .chart hdl --svg \(svg)"]).status == 0)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8)
+            .contains("<desc>HDL Cholesterol over the past 2 years, 6 readings, trending down from 95 to 89, all within normal range</desc>"))
     }
 
     @Test(".markers shows the chosen profile's board as of the session's date")
