@@ -8,8 +8,9 @@ import Synchronization
 /// verbatim and only for its modules, and checks everything else, normalised, against every rule
 /// in scope. Text that breaks an error-level rule is blocked, never rewritten.
 ///
-/// The guard fails closed: it exists only when its rules, vocabularies and catalog all loaded
-/// and every catalog template passed the rules.
+/// The guard fails closed: it exists only when its rules, vocabularies and catalog all loaded,
+/// and a catalog template is rendered only once it has passed the rules (all of them at load,
+/// or each on its first use for the bundled catalog, which the test suite lints whole).
 public struct CopyGuard: Sendable {
     let rules: [CopyRule]
     public let catalog: CopyCatalog
@@ -53,11 +54,15 @@ public struct CopyGuard: Sendable {
                                 problem: "are missing from this build; rebuild Cairn")
         }
         return try CopyGuard(rulesDirectory: rules, catalogDirectory: catalog, vocabularyDirectory: vocabularies,
-                             knownModules: knownModules)
+                             knownModules: knownModules, lintsCatalog: false)
     }
 
+    /// `lintsCatalog`: lint every template now and refuse to load on the first that breaks a
+    /// rule; otherwise (the bundled catalog, which the test suite and `cairn lint-copy --catalog`
+    /// lint whole) each template is linted the first time it is rendered, and never rendered if
+    /// it fails, so a command pays only for the messages it shows.
     public init(rulesDirectory: URL, catalogDirectory: URL, vocabularyDirectory: URL,
-                knownModules: Set<String>) throws(RulePackError) {
+                knownModules: Set<String>, lintsCatalog: Bool = true) throws(RulePackError) {
         let vocabularies = try Vocabulary.loadAll(in: vocabularyDirectory)
         // The rules and the catalog load side by side (each is most of a core's work for a few
         // milliseconds, and a REPL command waits for both).
@@ -80,6 +85,7 @@ public struct CopyGuard: Sendable {
         }
         rules = loadedRules
         catalog = loadedCatalog!
+        entriesChecked = lintsCatalog
         approvedRuns = [:]
         approvedByText = [:]
         joinedWord = []
@@ -102,7 +108,22 @@ public struct CopyGuard: Sendable {
             case .joined(let value): joinedWord = value
             }
         }
-        try lintCatalog()
+        if lintsCatalog { try lintCatalog() }
+    }
+
+    /// Whether every template was linted at load; when not, `templateProblems` holds each one's
+    /// result from its first render.
+    private let entriesChecked: Bool
+    private let templateProblems = BoundedMemo<String, RulePackError?>(capacity: 10_000)
+
+    /// Every template of the catalog that breaks a rule (with sample values for each choice),
+    /// and every factor phrase that does: empty for a catalog fit to ship.
+    public func catalogProblems() -> [RulePackError] {
+        var problems = catalog.ids.compactMap { catalog.entry($0) }.filter { !$0.approved }.compactMap(lintProblem)
+        for (token, phrase) in catalog.factorPhrases.sorted(by: { $0.key < $1.key }) where !isSafe(phrase, module: nil) {
+            problems.append(RulePackError(file: "factor phrases", line: nil, key: token, problem: "the phrase breaks a copy rule"))
+        }
+        return problems
     }
 
     /// What the two parallel loads give.
@@ -225,6 +246,9 @@ public struct CopyGuard: Sendable {
         }
         if let extra = Set(message.slots.keys).subtracting(entry.slots.keys).sorted().first {
             return refuse("'\(message.id)' has no slot {\(extra)}")
+        }
+        if !entriesChecked, let problem = templateProblems.value(entry.id, compute: { lintProblem(entry) }) {
+            return refuse(problem.description)
         }
         var neutral = Set<String>()
         for (name, value) in message.slots {

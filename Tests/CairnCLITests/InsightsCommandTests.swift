@@ -14,6 +14,13 @@ struct InsightsCommandTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     }
 
+    @Test("the bundled catalog passes its rules whole: cairn lint-copy --catalog (the guard lints each template on first use)")
+    func bundledCatalog() throws {
+        let result = try CLI.run(["lint-copy", "--catalog"])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.hasPrefix("The catalog's ") && result.output.hasSuffix(" entries pass the rules of their modules.\n"))
+    }
+
     @Test("every demo profile gets findings, nothing is withheld, and every printed text passes lint-copy")
     func demoFindings() throws {
         let report = try json(["insights", demo, "--format", "json"])

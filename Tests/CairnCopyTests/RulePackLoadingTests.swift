@@ -9,7 +9,7 @@ struct RulePackLoadingTests {
     static let modules: Set<String> = ["marker-trends", "trigger-cooccurrence"]
 
     /// A minimal valid set of folders, with `change` applied to it before loading.
-    func load(_ change: (URL) throws -> Void = { _ in }) throws -> Result<CopyGuard, RulePackError> {
+    func load(lintsCatalog: Bool = true, _ change: (URL) throws -> Void = { _ in }) throws -> Result<CopyGuard, RulePackError> {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-packs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for folder in ["Rules", "Catalog", "Vocabularies"] {
@@ -37,7 +37,7 @@ struct RulePackLoadingTests {
             return .success(try CopyGuard(rulesDirectory: root.appendingPathComponent("Rules"),
                                           catalogDirectory: root.appendingPathComponent("Catalog"),
                                           vocabularyDirectory: root.appendingPathComponent("Vocabularies"),
-                                          knownModules: RulePackLoadingTests.modules))
+                                          knownModules: RulePackLoadingTests.modules, lintsCatalog: lintsCatalog))
         } catch {
             return .failure(error)
         }
@@ -161,6 +161,32 @@ struct RulePackLoadingTests {
                 with: count
 
             """) } == "bad.yml:1: key 'template': 'trigger-cooccurrence.bad' breaks rule Diagnosis for trigger-cooccurrence at column 3: 'd********' diagnoses")
+    }
+
+    @Test("linted on first use (the bundled guard's way), a broken template is never rendered, and catalogProblems names it")
+    func brokenTemplateOnFirstUse() throws {
+        guard case .success(let copyGuard) = try load(lintsCatalog: false, { try write($0, "Catalog/bad.yml", """
+            - id: trigger-cooccurrence.bad
+              modules: [trigger-cooccurrence]
+              source: test
+              template: "A diagnosis after {with} days."
+              slots:
+                with: count
+
+            """) }) else { Issue.record("refused at load"); return }
+        #expect(copyGuard.catalogProblems().map(\.description)
+                == ["bad.yml:1: key 'template': 'trigger-cooccurrence.bad' breaks rule Diagnosis for trigger-cooccurrence at column 3: 'd********' diagnoses"])
+        // Refused when rendered, whatever the slot's value; the sound template still renders.
+        for days in [1, 7, 30] {
+            guard case .failure(let rejection) = copyGuard.render(CopyMessage("trigger-cooccurrence.bad", ["with": .count(days)]),
+                                                                   module: "trigger-cooccurrence") else {
+                Issue.record("a broken template was rendered"); return
+            }
+            #expect(rejection.violations.first?.rule == "CopyCatalog")
+        }
+        guard case .success(let sound) = copyGuard.render(CopyMessage("trigger-cooccurrence.count", ["with": .count(3), "episodes": .count(9)]),
+                                                           module: "trigger-cooccurrence") else { Issue.record("sound template refused"); return }
+        #expect(sound.copy.text == "3 of your last 9 episodes.")
     }
 
     @Test("catalog entries are checked: slots declared and used, known modules, no duplicates, a source")
