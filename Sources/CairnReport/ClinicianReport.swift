@@ -72,10 +72,10 @@ public struct ClinicianReport: Sendable {
                 severity: ClinicianReport.severityWord(headache.severity),
                 duration: end.map { ClinicianReport.duration(minutes: ($0 - headache.onset.epochSeconds) / 60) } ?? "ongoing",
                 weather: ClinicianReport.weather(at: headache.onset.epochSeconds, in: data.weather),
-                medication: taken.isEmpty ? "—" : taken.map { medication in
+                medication: ClinicianReport.medicines(taken.map { medication in
                     let text = medication.name + (medication.dose.map { " " + $0 } ?? "")
                     return isSafe(text) ? text : LabelKind.medication.neutralReference
-                }.joined(separator: ", "),
+                }),
                 notes: ClinicianReport.note(headache.notes, isSafe: isSafe)))
         }
         self.rows = rows
@@ -92,6 +92,17 @@ public struct ClinicianReport: Sendable {
         self.months = months
         disclaimer = copyGuard.approvedText("insights-disclaimer") ?? ""
         footer = copyGuard.approvedText("insights-footer") ?? ""
+    }
+
+    /// Medicines in the order first taken, a repeated dose counted ("Ibuprofen 400 mg ×2").
+    static func medicines(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "—" }
+        var order: [String] = [], counts: [String: Int] = [:]
+        for name in names {
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+        return order.map { counts[$0]! > 1 ? "\($0) ×\(counts[$0]!)" : $0 }.joined(separator: ", ")
     }
 
     static func severityWord(_ level: Int) -> String {

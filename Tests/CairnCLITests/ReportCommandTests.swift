@@ -33,7 +33,7 @@ struct ReportCommandTests {
     let scratch = Scratch()
 
     /// Pat (Europe/Berlin, CEST in May): a moderate headache 08:15–11:45 on 3 May with a long
-    /// note and ibuprofen linked to it; a severe one 21:00–01:30 on 10 May, with sumatriptan
+    /// note and two doses of ibuprofen linked to it; a severe one 21:00–01:30 on 10 May, with sumatriptan
     /// (acute, unlinked) taken during it and a daily magnesium that is not the headache's; a
     /// mild one from 14:00 on 2 June still running, whose note asserts a condition.
     var dataset: String {
@@ -48,6 +48,7 @@ struct ReportCommandTests {
         scratch.write("report/medications.csv", """
             profile_id,taken_at,name,dose,is_acute,effectiveness,headache_id
             p,2026-05-03T09:00,Ibuprofen,400 mg,true,,h1
+            p,2026-05-03T11:00,Ibuprofen,400 mg,true,,h1
             p,2026-05-10T22:00,Sumatriptan,50 mg,true,4,
             p,2026-05-10T22:30,Magnesium,400 mg,false,,
 
@@ -62,7 +63,7 @@ struct ReportCommandTests {
     }
 
     static let rows = [
-        ["2026-05-03", "08:15", "moderate (3)", "3 h 30 min", "14.5 °C, rain", "Ibuprofen 400 mg", "Started after a long meeting; lasted thr…"],
+        ["2026-05-03", "08:15", "moderate (3)", "3 h 30 min", "14.5 °C, rain", "Ibuprofen 400 mg ×2", "Started after a long meeting; lasted thr…"],
         ["2026-05-10", "21:00", "severe (5)", "4 h 30 min", "9 °C, clear", "Sumatriptan 50 mg", "took 2 pills"],
         ["2026-06-02", "14:00", "mild (1)", "ongoing", "—", "—", "(note not shown)"],
     ]
