@@ -30,11 +30,7 @@ extension Cairn {
         @Option(help: "Only this profile.")
         var profile: String?
 
-        @Option(help: "First day, YYYY-MM-DD.")
-        var from: String?
-
-        @Option(help: "Last day, YYYY-MM-DD.")
-        var to: String?
+        @OptionGroup var range: DayRangeOptions
 
         @Option(help: "hour, day, week or month.")
         var step: CairnAnalysis.Replay.Step = .day
@@ -51,15 +47,6 @@ extension Cairn {
         @Flag(help: "Exit with status 1 when the copy guard withheld any insight.")
         var strict = false
 
-        func validate() throws {
-            for (name, value) in [("--from", from), ("--to", to)] {
-                if let value, CalendarDay(iso: value) == nil { throw ValidationError("\(name) \(value) is not a date; use YYYY-MM-DD") }
-            }
-            if let from, let to, CalendarDay(iso: from)! > CalendarDay(iso: to)! {
-                throw ValidationError("--from \(from) is after --to \(to)")
-            }
-        }
-
         @OptionGroup var population: PopulationOptions
 
         func run() throws {
@@ -68,11 +55,11 @@ extension Cairn {
             let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine())
             let run = PopulationRun(command: "replay", source: source, options: population,
                                     runDescription: InsightRequest.describe(source: source, [
-                                        "module": modules, "profile": profile.map { [$0] } ?? [], "from": from.map { [$0] } ?? [],
-                                        "to": to.map { [$0] } ?? [], "step": [step.rawValue], "at-events": atEvents ? ["on"] : [], "set": settings]))
+                                        "module": modules, "profile": profile.map { [$0] } ?? [], "from": range.from.map { [$0] } ?? [],
+                                        "to": range.to.map { [$0] } ?? [], "step": [step.rawValue], "at-events": atEvents ? ["on"] : [], "set": settings]))
             let selected = try run.selection(only: profile) { replay.engine.copyGuard.safeIdentifier($0, kind: "profile") }
             let withheld = Counter()
-            let (from, to, step, atEvents) = (from.flatMap { CalendarDay(iso: $0) }, to.flatMap { CalendarDay(iso: $0) }, step, atEvents)
+            let (from, to, step, atEvents) = (range.first, range.last, step, atEvents)
             let tables = runs.reduce(into: Set<ContractTable>()) { $0.formUnion($1.descriptor.reads) }
             // Every table: the default span is the profile's whole data, whatever the modules read.
             try run.run(selected, tables: ContractTable.eventTables, layout: CairnAnalysis.Replay.Result.layout, format: format) { data, index, _, wanted in

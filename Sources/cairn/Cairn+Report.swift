@@ -13,7 +13,7 @@ extension Cairn {
             abstract: "Write one person's headache report for a clinician, as printable HTML or Markdown.",
             discussion: """
                 The report covers --from to --to (default: the 90 days up to the person's latest \
-                day): the summary table (date, time, severity, duration, weather, medication, \
+                day; --from alone: to the latest day; --to alone: the 90 days up to it): the summary table (date, time, severity, duration, weather, medication, \
                 notes cut at 40 characters), headache days per month as a chart, the severity \
                 counts, the patterns the modules show at the end of the range (trigger, weather \
                 and sleep associations, calendar patterns, medicine ratings, the overuse \
@@ -29,11 +29,7 @@ extension Cairn {
         @Option(help: "The person the report is for.")
         var profile: String
 
-        @Option(help: "First day, YYYY-MM-DD (default: 89 days before --to).")
-        var from: String?
-
-        @Option(help: "Last day, YYYY-MM-DD (default: the person's latest day).")
-        var to: String?
+        @OptionGroup var range: DayRangeOptions
 
         @Option(help: "The report to write: a .html or .md file.")
         var out: String
@@ -45,10 +41,6 @@ extension Cairn {
                                      "medication-effectiveness", "medication-overuse"]
 
         func validate() throws {
-            for (name, value) in [("--from", from), ("--to", to)] {
-                if let value, CalendarDay(iso: value) == nil { throw ValidationError("\(name) \(value) is not a date; use YYYY-MM-DD") }
-            }
-            if let from, let to, CalendarDay(iso: from)! > CalendarDay(iso: to)! { throw ValidationError("--from \(from) is after --to \(to)") }
             guard out.hasSuffix(".html") || out.hasSuffix(".md") else {
                 throw ValidationError("--out \(out): give a .html file (printable) or a .md file")
             }
@@ -69,17 +61,14 @@ extension Cairn {
                                    + Suggestions.didYouMean(profile, among: source.profileIDs))
             }
             guard let all = try source.load(profile) else { throw CairnFailure("\(profile): cannot be read from \(dataset)") }
-            guard let last = try to.flatMap(CalendarDay.init(iso:)) ?? AsOfRule.profileLatest.day(for: all.profile, in: source) else {
+            guard let last = try range.last ?? AsOfRule.profileLatest.day(for: all.profile, in: source) else {
                 throw CairnFailure("\(profile) has no dated entries in \(dataset): there is nothing to report")
             }
-            let first = from.flatMap(CalendarDay.init(iso:)) ?? last.adding(days: -89)
+            let first = range.first ?? last.adding(days: -89)
+            guard first <= last else { throw CairnFailure("--from \(first) is after \(last), the person's latest day; give --to as well") }
             let instant = all.zone.startOfDay(last.adding(days: 1)) - 1
             let data = all.asOf(instant)
-            let registry = BuiltinModules.registry()
-            let runs = try Report.patternModules.map { id in
-                ModuleRun(descriptor: try registry.lookup(id), parameters: try ParameterValues(specs: try registry.lookup(id).parameters,
-                                                                                               module: id, overrides: [:]))
-            }
+            let runs = try InsightRequest.moduleRuns(registry: BuiltinModules.registry(), modules: Report.patternModules, settings: [])
             let insights = try engine.run(runs, on: data, asOf: instant).insights
             let patterns = insights.filter { $0.kind != InsightKind.progress }.map { $0.text.text }
             let report = ClinicianReport(data, from: first, to: last, patterns: patterns, scopes: Report.patternModules,

@@ -46,11 +46,7 @@ extension Cairn {
         @Option(name: .customLong("visit-type"), help: "Visits of this type (physical, dental, vision, specialist, labWork, imaging, other).")
         var visitType: String?
 
-        @Option(help: "First visit day, YYYY-MM-DD.")
-        var from: String?
-
-        @Option(help: "Last visit day, YYYY-MM-DD.")
-        var to: String?
+        @OptionGroup var range: DayRangeOptions
 
         @Option(help: "date (newest first), oldest, condition or frequency.")
         var sort: DatasetSearch.VisitOrder = .date
@@ -60,13 +56,9 @@ extension Cairn {
 
         @OptionGroup var now: NowOption
 
-        var filtersVisits: Bool { [condition, doctor, tag, visitType, from, to].contains { $0 != nil } }
+        var filtersVisits: Bool { [condition, doctor, tag, visitType, range.from, range.to].contains { $0 != nil } }
 
         func validate() throws {
-            for (name, value) in [("--from", from), ("--to", to)] {
-                if let value, CalendarDay(iso: value) == nil { throw ValidationError("\(name) \(value) is not a date; use YYYY-MM-DD") }
-            }
-            if let from, let to, CalendarDay(iso: from)! > CalendarDay(iso: to)! { throw ValidationError("--from \(from) is after --to \(to)") }
             if let visitType, Visit.VisitType(rawValue: visitType) == nil {
                 throw ValidationError("--visit-type \(visitType) is not a visit type; use "
                                       + Visit.VisitType.allCases.map(\.rawValue).joined(separator: ", "))
@@ -91,8 +83,7 @@ extension Cairn {
             var filters = DatasetSearch.VisitFilters()
             (filters.text, filters.profile, filters.condition, filters.doctor, filters.tag) = (text, profile, condition, doctor, tag)
             (filters.visitType, filters.order) = (visitType, sort)
-            filters.from = from.flatMap(CalendarDay.init(iso:))
-            filters.to = to.flatMap(CalendarDay.init(iso:))
+            (filters.from, filters.to) = (range.first, range.last)
             let wantsMarkers = type == .marker || (type == nil && !filtersVisits && text != nil)
             let wantsVisits = type == .visit || type == nil
             let markers = wantsMarkers ? try DatasetSearch.markers(text ?? "", library: source.markers, database: opened.database, profile: profile) : []
