@@ -13,4 +13,27 @@ public enum HTMLText {
         }
         return out
     }
+
+    /// One self-contained page: its style inline, nothing fetched, the body inside `main`.
+    public static func page(title: String, generator: String, style: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="\(escape(generator))">
+        <title>\(escape(title))</title>
+        <style>
+        \(style)
+        </style>
+        </head>
+        <body>
+        <main>
+        \(body)</main>
+        </body>
+        </html>
+
+        """
+    }
 }

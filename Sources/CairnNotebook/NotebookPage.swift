@@ -1,3 +1,4 @@
+import CairnCore
 import Foundation
 import Ink
 
@@ -46,25 +47,7 @@ public struct NotebookPage {
                 body += "</section>\n"
             }
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="cairn render">
-            <title>\(OutputMarkup.escape(title))</title>
-            <style>
-            \(NotebookPage.style)
-            </style>
-            </head>
-            <body>
-            <main>
-            \(body)</main>
-            </body>
-            </html>
-
-            """
+        return HTMLText.page(title: title, generator: "cairn render", style: NotebookPage.style, body: body)
     }
 
     static let style = """
