@@ -60,3 +60,27 @@ final class Scratch {
         return file
     }
 }
+
+/// Programs from the system a test drives (Chromium, poppler-utils): found on PATH, run with
+/// their standard output read back and their standard error dropped.
+enum ExternalTool {
+    static func path(_ names: [String]) -> String? {
+        names.lazy.compactMap { name in
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+                .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }.first
+    }
+
+    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}

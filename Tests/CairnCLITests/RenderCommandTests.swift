@@ -3,23 +3,11 @@ import Testing
 
 /// Headless Chromium (Debian's package, installed by scripts/ensure-system-libraries), or nil.
 enum Chromium {
-    static let path: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }.first
+    static let path = ExternalTool.path(["chromium", "chromium-browser", "google-chrome"])
 
     /// Runs Chromium headless on a page with `arguments`; its standard output.
     static func run(_ arguments: [String], profile: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(profile)"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        try ExternalTool.output(path!, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(profile)"] + arguments)
     }
 }
 

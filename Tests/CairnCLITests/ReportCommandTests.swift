@@ -3,25 +3,11 @@ import Testing
 
 /// poppler-utils, for reading a printed report back: its text and a page as a picture.
 enum Poppler {
-    static func tool(_ name: String) -> String? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static var available: Bool { ["pdftotext", "pdftoppm", "pdfinfo"].allSatisfy { tool($0) != nil } }
+    static var available: Bool { ["pdftotext", "pdftoppm", "pdfinfo"].allSatisfy { ExternalTool.path([$0]) != nil } }
 
     /// Runs a poppler tool; its standard output.
     static func run(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool(name)!)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        try ExternalTool.output(ExternalTool.path([name])!, arguments)
     }
 }
 
