@@ -11,15 +11,6 @@ cd "$(dirname "$0")/.."
 runs=${1:-21}
 import_demo
 
-time_command() {  # median microseconds of running "$@" RUNS times
-    local samples=()
-    for _ in $(seq "$runs"); do
-        local start; start=$(now_ns); "$@" > /dev/null; samples+=($(( ($(now_ns) - start) / 1000 )))
-    done
-    printf '%s\n' "${samples[@]}" | median
-}
-ms() { awk -v t="$1" 'BEGIN { printf "%.1f", t / 1000 }'; }
-
 ready_dir=$(time_command "$cairn" Datasets/demo -c .quit)
 ready=$(time_command "$cairn" "$work/demo.sqlite" -c .quit)
 sqlite=$(time_command sqlite3 "$work/demo.sqlite" "SELECT marker, count(*) FROM readings GROUP BY marker")

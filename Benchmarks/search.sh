@@ -9,15 +9,6 @@ cd "$(dirname "$0")/.."
 . Benchmarks/common.sh
 runs=${1:-11}
 
-time_command() {  # median microseconds of running "$@" RUNS times
-    local samples=()
-    for _ in $(seq "$runs"); do
-        local start; start=$(now_ns); "$@" > /dev/null; samples+=($(( ($(now_ns) - start) / 1000 )))
-    done
-    printf '%s\n' "${samples[@]}" | median
-}
-ms() { awk -v t="$1" 'BEGIN { printf "%.1f", t / 1000 }'; }
-
 # The same visit query both ways: text in the condition, title, doctor, notes or own label,
 # AND a condition, AND a date range, newest first.
 query="SELECT id, profile_id, date, visit_type, visit_type_label, doctor, title, condition, notes, tags FROM visits
