@@ -69,12 +69,8 @@ public struct MedicationEffectiveness: AnalysisModule {
                 evidence["median_minutes_after_onset"] = .number(summary.median)
                 evidence["timed_entries"] = .integer(minutes.count)
             }
-            // The person's own spelling of the medicine: the one they used most (the latest of
-            // those used as often).
-            var spellings: [String: Int] = [:]
-            for entry in entries { spellings[entry.name.trimmingCharacters(in: .whitespaces), default: 0] += 1 }
-            let most = spellings.values.max() ?? 0
-            let shown = entries.reversed().map { $0.name.trimmingCharacters(in: .whitespaces) }.first { spellings[$0] == most } ?? name
+            // The person's own spelling of the medicine: the one they used most.
+            let shown = Spellings.mostUsed(entries.map(\.name)) ?? name
             drafts.append(InsightDraft(kind: .awareness, subject: name, message: CopyMessage("medication-effectiveness.ratings", [
                 "medication": .label(.medication, shown), "rated": .count(ratings.count), "helpful": .count(helpful),
                 "somewhat": .count(somewhat), "not": .count(notHelpful),

@@ -67,10 +67,8 @@ public struct VisitStatistics: AnalysisModule {
         }
         let counts = reasons.values.map(\.count).sorted(by: >)
         if let top = counts.first, top >= 2, counts.dropFirst().first != top,
-           let (_, group) = reasons.first(where: { $0.value.count == top }) {
-            var spellings: [String: Int] = [:]
-            for visit in group { spellings[visit.condition!.trimmingCharacters(in: .whitespaces), default: 0] += 1 }
-            let shown = spellings.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first!.key
+           let (_, group) = reasons.first(where: { $0.value.count == top }),
+           let shown = Spellings.mostUsed(group.compactMap(\.condition)) {
             drafts.append(InsightDraft(kind: .awareness, subject: "most common reason", message: CopyMessage("visit-statistics.common-reason", [
                 "reason": .label(.visitReason, shown), "count": .count(top),
             ]), evidence: ["visits_with_reason": .integer(top), "reasons": .integer(reasons.count)],
