@@ -48,12 +48,7 @@ extension Cairn {
                 throw CairnFailure("--out \(out) exists; an export is written to a new path, so nothing is overwritten")
             }
             if encrypt { return try seal() }
-            let opened: Dataset
-            do {
-                opened = try Dataset.open(dataset, now: try now.instant)
-            } catch let error as DatasetError {
-                throw CairnFailure(error)
-            }
+            let opened = try now.open(dataset)
             do {
                 Standard.output(try DatasetExport.export(opened, as: to!, to: out))
             } catch let error as DatasetExportError {

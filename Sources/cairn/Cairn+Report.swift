@@ -49,12 +49,7 @@ extension Cairn {
         func run() throws {
             try OutputPaths.refuse(out, option: "--out", against: [("the dataset", dataset)])
             let engine = try CopyGuardLoading.engine()
-            let opened: Dataset
-            do {
-                opened = try Dataset.open(dataset, now: try now.instant)
-            } catch let error as DatasetError {
-                throw CairnFailure(error)
-            }
+            let opened = try now.open(dataset)
             let source = try ProfileSource(opened)
             guard source.profileIDs.contains(profile) else {
                 throw CairnFailure("no profile \(engine.copyGuard.safeIdentifier(profile, kind: "profile")) in \(dataset)"

@@ -70,12 +70,7 @@ extension Cairn {
         }
 
         func run() throws {
-            let opened: Dataset
-            do {
-                opened = try Dataset.open(dataset, now: try now.instant)
-            } catch let error as DatasetError {
-                throw CairnFailure(error)
-            }
+            let opened = try now.open(dataset)
             let source = try ProfileSource(opened)
             if let profile, !source.profileIDs.contains(profile) {
                 throw CairnFailure("no profile \(profile) in \(dataset)" + Suggestions.didYouMean(profile, among: source.profileIDs))

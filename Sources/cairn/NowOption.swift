@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnStore
 
 /// `--now` for commands that read a directory of CSVs for analysis. The directory is imported
 /// into memory on each run; without `--now` no reading is refused as future, so that what the
@@ -17,5 +18,14 @@ struct NowOption: ParsableArguments {
 
     func validate() throws {
         _ = try instant
+    }
+
+    /// The dataset at `path`, a CSV directory read as of `--now`; one clear failure otherwise.
+    func open(_ path: String) throws -> Dataset {
+        do {
+            return try Dataset.open(path, now: try instant)
+        } catch let error as DatasetError {
+            throw CairnFailure(error)
+        }
     }
 }
