@@ -17,6 +17,9 @@ let package = Package(
         .executable(name: "cairn", targets: ["cairn"]),
         .library(name: "CairnCore", targets: ["CairnCore"]),
         .library(name: "CairnStore", targets: ["CairnStore"]),
+        // What a module built outside Cairn depends on: the module protocol, the data it reads,
+        // what it returns, and the C entry point a shared library exports (README, "Write a module").
+        .library(name: "CairnModuleKit", targets: ["CairnModuleKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,36 +68,40 @@ let package = Package(
         .target(
             name: "CairnStats",
             dependencies: ["CGSL"]),
+        // The module protocol and what a module needs, built-in or loaded at run time.
+        .target(
+            name: "CairnModuleKit",
+            dependencies: ["CairnCore", "CairnStats"]),
         .target(
             name: "CairnCopy",
-            dependencies: ["CairnCore", "CICUSpoof", "CPCRE2", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CairnCore", "CairnModuleKit", "CICUSpoof", "CPCRE2", .product(name: "Yams", package: "Yams")],
             exclude: ["THIRD-PARTY.md"],
             resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies")]),
         .target(
             name: "CairnAnalysis",
-            dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy"]),
+            dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnModuleKit"]),
         .target(
-            name: "MarkerTrends", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MarkerTrends"),
+            name: "MarkerTrends", dependencies: ["CairnModuleKit", "CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MarkerTrends"),
         .target(
-            name: "TriggerCooccurrence", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/TriggerCooccurrence"),
+            name: "TriggerCooccurrence", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/TriggerCooccurrence"),
         .target(
-            name: "SleepCorrelation", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/SleepCorrelation"),
+            name: "SleepCorrelation", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/SleepCorrelation"),
         .target(
-            name: "WeatherCorrelation", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/WeatherCorrelation"),
+            name: "WeatherCorrelation", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/WeatherCorrelation"),
         .target(
-            name: "MedicationOveruse", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MedicationOveruse", resources: [.copy("Resources/preventive-medicines.txt")]),
+            name: "MedicationOveruse", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/MedicationOveruse", resources: [.copy("Resources/preventive-medicines.txt")]),
         .target(
-            name: "RedFlags", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/RedFlags"),
+            name: "RedFlags", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/RedFlags"),
         .target(
-            name: "VisitHistory", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
+            name: "VisitHistory", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
         .target(
-            name: "StreaksFrequency", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/StreaksFrequency"),
+            name: "StreaksFrequency", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/StreaksFrequency"),
         .target(
-            name: "CalendarPatterns", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/CalendarPatterns"),
+            name: "CalendarPatterns", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/CalendarPatterns"),
         .target(
-            name: "MedicationEffectiveness", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MedicationEffectiveness"),
+            name: "MedicationEffectiveness", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/MedicationEffectiveness"),
         .target(
-            name: "VisitStatistics", dependencies: ["CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/VisitStatistics"),
+            name: "VisitStatistics", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/VisitStatistics"),
         .target(
             name: "CairnModules",
             dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory",
@@ -132,7 +139,7 @@ let package = Package(
             name: "CairnStatsTests", dependencies: ["CairnStats"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CairnCopyTests", dependencies: ["CairnCore", "CairnCopy", "CairnModules"],
+            name: "CairnCopyTests", dependencies: ["CairnCore", "CairnCopy", "CairnModuleKit", "CairnModules"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CairnModulesTests",

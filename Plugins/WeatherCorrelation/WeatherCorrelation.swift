@@ -1,5 +1,4 @@
-import CairnAnalysis
-import CairnCopy
+import CairnModuleKit
 import CairnCore
 import CairnStats
 

@@ -1,31 +1,6 @@
 import CairnCopy
 import CairnCore
 
-/// What a module found, before the copy guard has seen it. Its words are a catalog message
-/// (an entry id and typed slot values), never free text.
-public struct InsightDraft: Sendable {
-    public var kind: InsightKind
-    /// What it is about: a marker id, a factor, a month, a headache id...
-    public var subject: String
-    public var message: CopyMessage
-    public var evidence: [String: Evidence]
-    /// The rows that produced it, as "table:id".
-    public var provenance: [String]
-
-    public init(kind: InsightKind, subject: String, message: CopyMessage, evidence: [String: Evidence] = [:],
-                provenance: [String] = []) {
-        self.kind = kind
-        self.subject = subject
-        self.message = message
-        self.evidence = evidence
-        self.provenance = provenance
-    }
-}
-
-public enum InsightKind: String, Sendable, Encodable, CaseIterable {
-    case finding, progress, awareness, alert
-}
-
 /// An insight that passed the copy guard.
 public struct Insight: Sendable, Encodable {
     public let module: String
@@ -87,51 +62,5 @@ public struct WithheldInsight: Sendable, Encodable {
         case module, version, profile, kind, subject, violations
         case asOf = "as_of"
         case copyID = "copy_id"
-    }
-}
-
-/// A number, count, text or list in an insight's evidence.
-public indirect enum Evidence: Sendable, Equatable, Encodable {
-    case number(Double)
-    case integer(Int)
-    case text(String)
-    case flag(Bool)
-    case list([Evidence])
-    case object([String: Evidence])
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let value):
-            // JSON has no NaN or infinity; an undefined statistic is null.
-            if value.isFinite { try container.encode(value) } else { try container.encodeNil() }
-        case .integer(let value): try container.encode(value)
-        case .text(let value): try container.encode(value)
-        case .flag(let value): try container.encode(value)
-        case .list(let values): try container.encode(values)
-        case .object(let values): try container.encode(values)
-        }
-    }
-
-    /// The value as a number, when it is one (a count or a finite number).
-    public var number: Double? {
-        switch self {
-        case .number(let value): return value.isFinite ? value : nil
-        case .integer(let value): return Double(value)
-        default: return nil
-        }
-    }
-
-    /// Compact text for people: numbers to six significant digits.
-    public var text: String {
-        switch self {
-        case .number(let value): return value.isFinite ? NumberText.format(value, significantDigits: 6) : "undefined"
-        case .integer(let value): return String(value)
-        case .text(let value): return value
-        case .flag(let value): return value ? "true" : "false"
-        case .list(let values): return "[" + values.map(\.text).joined(separator: ", ") + "]"
-        case .object(let values):
-            return "{" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.text)" }.joined(separator: ", ") + "}"
-        }
     }
 }

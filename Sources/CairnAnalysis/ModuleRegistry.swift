@@ -1,40 +1,6 @@
 import CairnCore
 import Foundation
 
-/// How a module type is known to the registry: from this one descriptor the CLI help, the
-/// `modules` listing and the REPL's `.help` are all rendered.
-public struct ModuleDescriptor: Sendable {
-    public let id: String
-    public let version: Int
-    public let summary: String
-    public let parameters: [ParameterSpec]
-    public let asOfDependence: AsOfDependence
-    /// The event tables the module reads.
-    public let reads: Set<ContractTable>
-    /// The tables a profile must have rows in for the module to say anything.
-    public let requires: Set<ContractTable>
-    let make: @Sendable (ParameterValues) throws -> any AnalysisModule
-
-    public var key: String { "\(id)@\(version)" }
-
-    public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
-                asOfDependence: AsOfDependence = .day, reads: Set<ContractTable> = ContractTable.eventTables,
-                requires: Set<ContractTable> = [], make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
-        self.id = id
-        self.version = version
-        self.summary = summary
-        self.parameters = parameters
-        self.asOfDependence = asOfDependence
-        self.reads = reads
-        self.requires = requires
-        self.make = make
-    }
-
-    public func instantiate(_ parameters: ParameterValues) throws -> any AnalysisModule {
-        try make(parameters)
-    }
-}
-
 /// The modules Cairn can run, keyed by id@version. Several versions of one module may be
 /// registered at once so that their output can be compared. Registering the same id@version
 /// twice is a programmer mistake and stops with a precise message.

@@ -1,3 +1,4 @@
+import CairnModuleKit
 import Foundation
 import Yams
 

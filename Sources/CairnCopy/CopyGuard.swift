@@ -1,3 +1,4 @@
+import CairnModuleKit
 import CairnCore
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+import CairnModuleKit
 import CairnCore
 import CairnModules
 import Foundation

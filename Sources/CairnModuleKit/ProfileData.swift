@@ -64,7 +64,7 @@ public struct ProfileData: Sendable {
     }
 
     /// A night is known once it is over: from the start of the next local day.
-    func knownFrom(_ night: SleepNight) -> Int { zone.startOfDay(night.nightOf.adding(days: 1)) }
+    package func knownFrom(_ night: SleepNight) -> Int { zone.startOfDay(night.nightOf.adding(days: 1)) }
 
     /// Every instant at which a row of the tables became visible by the rule `asOf` cuts by (a
     /// headache also when it was resolved), in no order and with repeats.
