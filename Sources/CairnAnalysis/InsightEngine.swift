@@ -71,7 +71,7 @@ public struct InsightEngine: Sendable {
         // Silent for a profile without the data the module is about.
         if run.descriptor.requires.contains(where: { visible.isEmpty($0) }) { return (report, []) }
         let module = try run.descriptor.instantiate(run.parameters)
-        let gates = module.gates(visible)
+        let gates = try module.gates(visible)
         let drafts: [InsightDraft]
         if let closed = gates.first(where: { !$0.isOpen }) {
             drafts = [InsightDraft(

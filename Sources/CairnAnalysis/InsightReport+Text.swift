@@ -80,11 +80,12 @@ extension WithheldInsight {
 }
 
 extension ModuleRegistry {
-    /// Every registered module with its parameters, defaults and ranges, for people.
+    /// Every registered module with where it comes from, its parameters, defaults and ranges,
+    /// for people.
     public func text() -> String {
         var lines: [String] = []
         for descriptor in all {
-            lines.append("\(descriptor.key)  \(descriptor.summary)")
+            lines.append("\(descriptor.key)  \(descriptor.summary)  [\(descriptor.origin)]")
             for parameter in descriptor.parameters {
                 let range = parameter.kind == .boolean ? "true/false"
                     : "\(NumberText.format(parameter.minimum))..\(NumberText.format(parameter.maximum))"

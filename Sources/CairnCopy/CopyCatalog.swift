@@ -48,9 +48,34 @@ public struct CopyCatalog: Sendable {
     /// The phrase for a known factor token, if the catalog has one.
     public func factorPhrase(_ token: String) -> String? { factorPhrases[token] }
 
-    static func load(in directory: URL, knownModules: Set<String>) throws(RulePackError) -> CopyCatalog {
+    static func load(in directory: URL, knownModules: Set<String>,
+                     libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) -> CopyCatalog {
         var entries: [String: Entry] = [:]
         var phrases: [String: String] = [:]
+        for library in libraries {
+            let root = try YAMLFolder.compose(library.text, file: library.source)
+            guard let items = root.sequence else {
+                throw RulePackError(file: library.source, line: YAMLFolder.line(root), key: nil,
+                                    problem: "must be a list of catalog entries")
+            }
+            for item in items {
+                let entry = try self.entry(item, file: library.source, knownModules: knownModules)
+                guard !entry.approved else {
+                    throw RulePackError(file: library.source, line: entry.line, key: "approved",
+                                        problem: "'\(entry.id)': only Cairn's own catalog approves verbatim text; give a template, which is linted")
+                }
+                guard case .modules(let ids) = entry.modules, ids.isSubset(of: library.modules) else {
+                    throw RulePackError(file: library.source, line: entry.line, key: "modules",
+                                        problem: "'\(entry.id)' must list only this library's modules ("
+                                            + library.modules.sorted().joined(separator: ", ") + "): a library speaks only for its own")
+                }
+                if let earlier = entries[entry.id] {
+                    throw RulePackError(file: library.source, line: entry.line, key: "id",
+                                        problem: "'\(entry.id)' is already defined in \(earlier.file):\(earlier.line ?? 0)")
+                }
+                entries[entry.id] = entry
+            }
+        }
         for file in try YAMLFolder.files(in: directory, describing: "copy catalog") {
             let root = try YAMLFolder.compose(try YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)
             if let mapping = root.mapping {
@@ -185,5 +210,20 @@ extension CopyCatalog.Entry {
         case .all: return [nil]
         case .modules(let ids): return ids.sorted()
         }
+    }
+}
+
+/// The copy catalog a module library brings (its manifest's YAML), joined to the bundled one.
+/// Its entries may speak only for the library's own modules, and all are linted when it loads.
+public struct ModuleLibraryCatalog: Sendable {
+    /// Where it came from, for errors: the library's path.
+    public let source: String
+    public let text: String
+    public let modules: Set<String>
+
+    public init(source: String, text: String, modules: Set<String>) {
+        self.source = source
+        self.text = text
+        self.modules = modules
     }
 }

@@ -47,7 +47,8 @@ public struct CopyGuard: Sendable {
 
     /// The bundled rule packs, vocabularies and copy catalog, checked against the modules Cairn
     /// has registered.
-    public static func bundled(knownModules: Set<String>) throws(RulePackError) -> CopyGuard {
+    /// `libraries`: the catalogs of module libraries loaded at run time, linted whole now.
+    public static func bundled(knownModules: Set<String>, libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) -> CopyGuard {
         guard let rules = Bundle.module.url(forResource: "Rules", withExtension: nil),
               let catalog = Bundle.module.url(forResource: "Catalog", withExtension: nil),
               let vocabularies = Bundle.module.url(forResource: "Vocabularies", withExtension: nil) else {
@@ -55,7 +56,7 @@ public struct CopyGuard: Sendable {
                                 problem: "are missing from this build; rebuild Cairn")
         }
         return try CopyGuard(rulesDirectory: rules, catalogDirectory: catalog, vocabularyDirectory: vocabularies,
-                             knownModules: knownModules, lintsCatalog: false)
+                             knownModules: knownModules, lintsCatalog: false, libraries: libraries)
     }
 
     /// `lintsCatalog`: lint every template now and refuse to load on the first that breaks a
@@ -63,7 +64,7 @@ public struct CopyGuard: Sendable {
     /// lint whole) each template is linted the first time it is rendered, and never rendered if
     /// it fails, so a command pays only for the messages it shows.
     public init(rulesDirectory: URL, catalogDirectory: URL, vocabularyDirectory: URL,
-                knownModules: Set<String>, lintsCatalog: Bool = true) throws(RulePackError) {
+                knownModules: Set<String>, lintsCatalog: Bool = true, libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) {
         let vocabularies = try Vocabulary.loadAll(in: vocabularyDirectory)
         // The rules and the catalog load side by side (each is most of a core's work for a few
         // milliseconds, and a REPL command waits for both).
@@ -72,7 +73,7 @@ public struct CopyGuard: Sendable {
             do throws(RulePackError) {
                 rulesAndCatalog.set(index, .success(index == 0
                     ? .rules(try RulePackLoader.loadRules(in: rulesDirectory, vocabularies: vocabularies, knownModules: knownModules))
-                    : .catalog(try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules))))
+                    : .catalog(try CopyCatalog.load(in: catalogDirectory, knownModules: knownModules, libraries: libraries))))
             } catch {
                 rulesAndCatalog.set(index, .failure(error))
             }
@@ -109,7 +110,14 @@ public struct CopyGuard: Sendable {
             case .joined(let value): joinedWord = value
             }
         }
-        if lintsCatalog { try lintCatalog() }
+        if lintsCatalog {
+            try lintCatalog()
+        } else if !libraries.isEmpty {
+            // A library's copy is new to this Cairn: checked whole before any of it can show.
+            let sources = Set(libraries.map(\.source))
+            let entries = catalog.ids.compactMap { catalog.entry($0) }.filter { sources.contains($0.file) && !$0.approved }
+            if let problem = entries.lazy.compactMap(lintProblem).first { throw problem }
+        }
     }
 
     /// Whether every template was linted at load; when not, `templateProblems` holds each one's

@@ -1,10 +1,21 @@
 import CairnCore
 import CairnStats
 
+/// A module with its parameters set, as the engine runs it: gates first, then evaluate. Built-in
+/// modules are their own configured form; a module loaded at run time is reached through one.
+public protocol ConfiguredModule: Sendable {
+    /// The minimum-data gates. The engine evaluates them first: below any gate the module yields
+    /// one progress insight and `evaluate` is not called, so no partial result ever appears.
+    func gates(_ input: ProfileData) throws -> [Gate]
+
+    /// Insights for the profile. `input` holds nothing after `asOf`.
+    func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft]
+}
+
 /// An analysis module: a pure function of one profile's data as of one instant. Modules never
 /// read the clock, the environment, the network or the file system, so the same data, as-of and
 /// parameters always give the same insights.
-public protocol AnalysisModule: Sendable {
+public protocol AnalysisModule: ConfiguredModule {
     /// "medication-overuse".
     static var id: String { get }
     /// Bumped whenever output for the same input may change.
@@ -24,13 +35,6 @@ public protocol AnalysisModule: Sendable {
     static var requires: Set<ContractTable> { get }
 
     init(parameters: ParameterValues) throws
-
-    /// The minimum-data gates. The engine evaluates them first: below any gate the module yields
-    /// one progress insight and `evaluate` is not called, so no partial result ever appears.
-    func gates(_ input: ProfileData) -> [Gate]
-
-    /// Insights for the profile. `input` holds nothing after `asOf`.
-    func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft]
 }
 
 extension AnalysisModule {
@@ -53,7 +57,7 @@ extension AnalysisModule {
 }
 
 /// A minimum amount of data a module needs.
-public struct Gate: Sendable, Equatable {
+public struct Gate: Sendable, Equatable, Codable {
     /// What is counted, e.g. "resolved headaches".
     public let name: String
     public let have: Int
@@ -69,7 +73,7 @@ public struct Gate: Sendable, Equatable {
 }
 
 /// What part of the as-of instant a module's output depends on, given the same visible data.
-public enum AsOfDependence: Sendable {
+public enum AsOfDependence: String, Sendable, Codable {
     /// Only the data visible then (e.g. the last three readings).
     case none
     /// The local as-of month (e.g. "this month").

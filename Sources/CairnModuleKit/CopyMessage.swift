@@ -1,7 +1,7 @@
 /// What a module says, as a catalog entry and the values of its slots: modules never hand the
 /// guard free text, so every sentence a person can see is written, sourced and linted once, in
 /// the catalog.
-public struct CopyMessage: Sendable, Hashable {
+public struct CopyMessage: Sendable, Hashable, Codable {
     public let id: String
     public let slots: [String: SlotValue]
 
@@ -12,7 +12,7 @@ public struct CopyMessage: Sendable, Hashable {
 }
 
 /// A typed value for a catalog slot.
-public enum SlotValue: Sendable, Hashable {
+public enum SlotValue: Sendable, Hashable, Codable {
     case count(Int)
     case number(Double)
     /// A share from 0 to 1, shown as "2 of every 10".
@@ -32,7 +32,7 @@ public enum SlotValue: Sendable, Hashable {
 
 /// The kinds of user label a slot can hold, each with the neutral reference shown instead of a
 /// label that breaks a copy rule.
-public enum LabelKind: String, Sendable, CaseIterable, Hashable {
+public enum LabelKind: String, Sendable, CaseIterable, Hashable, Codable {
     case factor
     case medication
     case visitLabel = "visit_label"

@@ -21,6 +21,6 @@ public struct InsightDraft: Sendable {
     }
 }
 
-public enum InsightKind: String, Sendable, Encodable, CaseIterable {
+public enum InsightKind: String, Sendable, Codable, CaseIterable {
     case finding, progress, awareness, alert
 }

@@ -12,13 +12,15 @@ public struct ModuleDescriptor: Sendable {
     public let reads: Set<ContractTable>
     /// The tables a profile must have rows in for the module to say anything.
     public let requires: Set<ContractTable>
-    let make: @Sendable (ParameterValues) throws -> any AnalysisModule
+    let make: @Sendable (ParameterValues) throws -> any ConfiguredModule
+    /// Where the module comes from: compiled into Cairn, or a library loaded at run time.
+    public var origin: ModuleOrigin = .builtIn
 
     public var key: String { "\(id)@\(version)" }
 
     public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
                 asOfDependence: AsOfDependence = .day, reads: Set<ContractTable> = ContractTable.eventTables,
-                requires: Set<ContractTable> = [], make: @escaping @Sendable (ParameterValues) throws -> any AnalysisModule) {
+                requires: Set<ContractTable> = [], make: @escaping @Sendable (ParameterValues) throws -> any ConfiguredModule) {
         self.id = id
         self.version = version
         self.summary = summary
@@ -29,7 +31,21 @@ public struct ModuleDescriptor: Sendable {
         self.make = make
     }
 
-    public func instantiate(_ parameters: ParameterValues) throws -> any AnalysisModule {
+    public func instantiate(_ parameters: ParameterValues) throws -> any ConfiguredModule {
         try make(parameters)
+    }
+}
+
+/// Where a registered module comes from.
+public enum ModuleOrigin: Sendable, Equatable, CustomStringConvertible {
+    case builtIn
+    /// A shared library loaded at run time, by its path.
+    case library(String)
+
+    public var description: String {
+        switch self {
+        case .builtIn: return "built-in"
+        case .library(let path): return path
+        }
     }
 }

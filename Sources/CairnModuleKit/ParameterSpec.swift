@@ -1,8 +1,8 @@
 import CairnCore
 
 /// A module parameter: its name, default and valid range. Parameters are numbers or flags.
-public struct ParameterSpec: Sendable, Equatable, Encodable {
-    public enum Kind: String, Sendable, Encodable { case integer, number, boolean }
+public struct ParameterSpec: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case integer, number, boolean }
 
     public let name: String
     public let kind: Kind
@@ -81,6 +81,19 @@ public struct ParameterValues: Sendable, Equatable {
             }
             values[name] = value
             if value != spec.defaultValue { nonDefault.insert(name) }
+        }
+    }
+
+    /// Every parameter's value, by name (what a module library is sent).
+    public var all: [String: Double] { values }
+
+    /// Values already checked against the specs (a module library receiving Cairn's).
+    init(specs: [ParameterSpec], checked: [String: Double]) {
+        self.init(specs: specs)
+        for spec in specs {
+            guard let value = checked[spec.name] else { continue }
+            values[spec.name] = value
+            if value != spec.defaultValue { nonDefault.insert(spec.name) }
         }
     }
 

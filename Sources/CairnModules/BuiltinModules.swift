@@ -13,7 +13,7 @@ import VisitHistory
 import VisitStatistics
 import WeatherCorrelation
 
-/// The modules Cairn ships with, registered at start-up, and the copy guard checked against them.
+/// The modules Cairn ships with (`ModuleHost` adds those loaded at run time).
 public enum BuiltinModules {
     public static func registry() -> ModuleRegistry {
         let registry = ModuleRegistry()
@@ -38,23 +38,4 @@ public enum BuiltinModules {
         registry.register(VisitStatistics.self)
         return registry
     }
-
-    /// The bundled copy guard, its scopes checked against the registered modules. Loaded once;
-    /// a broken pack is an error every caller reports, and no analysis runs without the guard.
-    public static func copyGuard() throws(RulePackError) -> CopyGuard {
-        try loadedGuard.get()
-    }
-
-    /// An engine over the bundled copy guard.
-    public static func engine() throws(RulePackError) -> InsightEngine {
-        InsightEngine(copyGuard: try copyGuard())
-    }
-
-    private static let loadedGuard: Result<CopyGuard, RulePackError> = {
-        do throws(RulePackError) {
-            return .success(try CopyGuard.bundled(knownModules: Set(registry().all.map(\.id))))
-        } catch {
-            return .failure(error)
-        }
-    }()
 }

@@ -1,12 +1,30 @@
 import CairnAnalysis
 import CairnCopy
 import CairnCore
+import CairnModules
 import CairnNotebook
 import Foundation
 import MarkerTrends
 
 extension Session {
     func modules() -> String { registry.text() }
+
+    /// `.load PATH`: a module library, or a folder of them.
+    func loadModules(_ path: String) throws -> String {
+        if confinement != nil {
+            throw SessionError("a notebook cannot load module libraries (a library runs as you); "
+                               + "give --module-path to `cairn run` or `cairn check` instead")
+        }
+        let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+        let added: [ModuleDescriptor]
+        do throws(ModuleLibraryError) {
+            added = try ModuleHost.load(resolved)
+        } catch {
+            throw SessionError(error.description)
+        }
+        refreshModules()
+        return added.map { "loaded \($0.key)  \($0.summary)\n" }.joined()
+    }
 
     /// `.run ID[@V] [PARAM=VALUE]...`
     func runModule(_ arguments: [String]) throws -> String {

@@ -47,7 +47,7 @@ public final class Session {
     public var now: Int?
     /// The present for `.import` into a .sqlite dataset, which records when it happened.
     let importClock: () -> Int
-    let registry = BuiltinModules.registry()
+    private(set) var registry = ModuleHost.registry()
     /// Makes the engine, and with it the copy guard, on first use: opening a dataset and SQL
     /// need neither, and loading the guard is most of Cairn's start-up time.
     let makeEngine: () throws -> InsightEngine
@@ -96,6 +96,13 @@ public final class Session {
             loadedEngine = made
             return made
         }
+    }
+
+    /// Takes in modules loaded since the session began: their registry entries, and a guard that
+    /// knows their copy.
+    func refreshModules() {
+        registry = ModuleHost.registry()
+        loadedEngine = nil
     }
 
     /// How many profiles the open dataset has (for the banner; needs no copy guard).
@@ -169,6 +176,7 @@ public final class Session {
         case "profile": return Outcome(output: try chooseProfile(arguments.first))
         case "asof": return Outcome(output: try setAsOf(arguments.first))
         case "modules": return Outcome(output: modules())
+        case "load": return Outcome(output: try loadModules(arguments[0]))
         case "run": return Outcome(output: try runModule(arguments))
         case "markers": return Outcome(output: try markers())
         case "open-row": return Outcome(output: try openRows(arguments))

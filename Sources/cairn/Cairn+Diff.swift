@@ -34,7 +34,7 @@ extension Cairn {
             let diff: SnapshotDiff
             do {
                 diff = SnapshotDiff(old: try Snapshot.load(old), new: try Snapshot.load(new), tolerance: tolerance)
-                    .checked(by: copyGuard, modules: Set(BuiltinModules.registry().all.map(\.id)))
+                    .checked(by: copyGuard, modules: Set(ModuleHost.registry().all.map(\.id)))
             } catch {
                 throw CairnFailure(error)
             }

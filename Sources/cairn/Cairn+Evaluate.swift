@@ -63,7 +63,7 @@ extension Cairn {
             }
             let variants: [ThresholdEvaluation.Variant]
             do {
-                variants = try ThresholdEvaluation.variants(registry: BuiltinModules.registry(), modules: modules, settings: settings)
+                variants = try ThresholdEvaluation.variants(registry: ModuleHost.registry(), modules: modules, settings: settings)
             } catch {
                 throw ValidationError(error.description)
             }

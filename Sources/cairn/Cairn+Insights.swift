@@ -45,7 +45,7 @@ extension Cairn {
 
         func run() throws {
             let engine = try CopyGuardLoading.engine()
-            let registry = BuiltinModules.registry()
+            let registry = ModuleHost.registry()
             let runs = try InsightRequest.moduleRuns(registry: registry, modules: modules, settings: settings)
             let source = try PopulationRun.open(dataset, options: population)
             let rule = try InsightRequest.asOf(asOf)

@@ -63,9 +63,9 @@ extension Cairn {
                 var file: String, line: Int, column: Int, rule: String, level: CopyLevel, match: String, message: String
             }
             let copyGuard = try CopyGuardLoading.copyGuard()
-            if let module, !BuiltinModules.registry().all.contains(where: { $0.id == module }) {
+            if let module, !ModuleHost.registry().all.contains(where: { $0.id == module }) {
                 throw ValidationError("--module \(module) is not a module; modules: "
-                                      + Set(BuiltinModules.registry().all.map(\.id)).sorted().joined(separator: ", "))
+                                      + Set(ModuleHost.registry().all.map(\.id)).sorted().joined(separator: ", "))
             }
             var found: [Found] = []
             for unit in units {

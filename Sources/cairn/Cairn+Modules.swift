@@ -7,18 +7,20 @@ import Foundation
 extension Cairn {
     /// `cairn modules`: the registered modules, rendered from their descriptors.
     struct Modules: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the analysis modules with their parameters.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the analysis modules with where they come from and their parameters.",
+            discussion: "Modules loaded with --module-path or $CAIRN_MODULE_PATH are listed with the library they came from.")
 
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
         func run() throws {
-            let registry = BuiltinModules.registry()
+            let registry = ModuleHost.registry()
             let descriptors = registry.all
             if format == .json {
-                struct Entry: Encodable { var id: String, version: Int, summary: String, parameters: [ParameterSpec] }
+                struct Entry: Encodable { var id: String, version: Int, summary: String, origin: String, parameters: [ParameterSpec] }
                 Standard.output(JSONText.encode(descriptors.map {
-                    Entry(id: $0.id, version: $0.version, summary: $0.summary, parameters: $0.parameters)
+                    Entry(id: $0.id, version: $0.version, summary: $0.summary, origin: $0.origin.description, parameters: $0.parameters)
                 }))
                 return
             }

@@ -42,7 +42,7 @@ extension Cairn {
                 try Open.runQuietly(StatementReader.commands(in: commands), in: session)
             } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
                 // Load the copy guard while the person reads the banner and types.
-                DispatchQueue.global(qos: .userInitiated).async { _ = try? BuiltinModules.copyGuard() }
+                DispatchQueue.global(qos: .userInitiated).async { _ = try? ModuleHost.copyGuard() }
                 let environment = ProcessInfo.processInfo.environment
                 session.columns = LineEditor.terminalWidth()
                 session.isForReading = true

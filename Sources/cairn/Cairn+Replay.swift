@@ -50,7 +50,7 @@ extension Cairn {
         @OptionGroup var population: PopulationOptions
 
         func run() throws {
-            let runs = try InsightRequest.moduleRuns(registry: BuiltinModules.registry(), modules: modules, settings: settings)
+            let runs = try InsightRequest.moduleRuns(registry: ModuleHost.registry(), modules: modules, settings: settings)
             let source = try PopulationRun.open(dataset, options: population)
             let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine())
             let run = PopulationRun(command: "replay", source: source, options: population,

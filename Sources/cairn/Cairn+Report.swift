@@ -63,7 +63,7 @@ extension Cairn {
             guard first <= last else { throw CairnFailure("--from \(first) is after \(last), the person's latest day; give --to as well") }
             let instant = all.zone.startOfDay(last.adding(days: 1)) - 1
             let data = all.asOf(instant)
-            let runs = try InsightRequest.moduleRuns(registry: BuiltinModules.registry(), modules: Report.patternModules, settings: [])
+            let runs = try InsightRequest.moduleRuns(registry: ModuleHost.registry(), modules: Report.patternModules, settings: [])
             let insights = try engine.run(runs, on: data, asOf: instant).insights
             let patterns = insights.filter { $0.kind != InsightKind.progress }.map { $0.text.text }
             let report = ClinicianReport(data, from: first, to: last, patterns: patterns, scopes: Report.patternModules,

@@ -14,6 +14,10 @@ struct Cairn: ParsableCommand {
         discussion: """
             With no subcommand, opens a dataset (the bundled demo dataset when none is given) in \
             the REPL, or runs the commands given with -c or on standard input.
+
+            --module-path PATH (repeatable) loads analysis modules built outside Cairn: a shared \
+            library (.so) or a folder of them, built against this Cairn's CairnModuleKit. \
+            $CAIRN_MODULE_PATH does the same, with paths separated by ':'.
             """,
         version: Cairn.version,
         subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Merge.self, Diff.self, Run.self, Check.self, Render.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self, Markers.self, Search.self, Report.self],
@@ -35,7 +39,9 @@ struct Cairn: ParsableCommand {
         // Files Cairn creates hold health data: readable by their owner only.
         umask(0o077)
         do {
-            var command = try parseAsRoot()
+            let arguments = try ModulePathOption.loadModules(from: Array(CommandLine.arguments.dropFirst()),
+                                                             environment: ProcessInfo.processInfo.environment)
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let exit as ExitCode {
             Glibc.exit(exit.rawValue)

@@ -8,7 +8,7 @@ import CairnModules
 enum CopyGuardLoading {
     static func copyGuard() throws -> CopyGuard {
         do {
-            return try BuiltinModules.copyGuard()
+            return try ModuleHost.copyGuard()
         } catch {
             throw CairnFailure("the copy guard cannot load (\(error)); Cairn runs no analysis without a valid guard. "
                                + "Fix the file named, or rebuild Cairn to restore the bundled rules.")

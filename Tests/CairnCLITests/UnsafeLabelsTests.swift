@@ -11,7 +11,7 @@ import Testing
 @Suite("Unsafe words in the data reach no output")
 struct UnsafeLabelsTests {
     let scratch = Scratch()
-    let copyGuard = try! BuiltinModules.copyGuard()
+    let copyGuard = try! ModuleHost.copyGuard()
 
     /// Twelve resolved March headaches (ids that assert a condition), each with the factor
     /// `you_have_migraine` that morning and never otherwise, and a daily `water` entry; short and long nights; visits with unsafe labels; one

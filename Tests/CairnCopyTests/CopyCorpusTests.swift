@@ -35,7 +35,7 @@ struct CopyCorpusTests {
 
     @Test("no leaks and no false blocks")
     func corpus() throws {
-        let copyGuard = try BuiltinModules.copyGuard()
+        let copyGuard = try ModuleHost.copyGuard()
         var leaks: [String] = [], falseBlocks: [String] = []
         for item in Self.cases {
             let blocked: Bool

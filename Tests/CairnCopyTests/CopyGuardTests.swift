@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Copy guard")
 struct CopyGuardTests {
-    let guardian = try! BuiltinModules.copyGuard()
+    let guardian = try! ModuleHost.copyGuard()
 
     /// Texts that must be blocked, with the rule that blocks them.
     static let blocked: [(String, String)] = [
@@ -169,7 +169,7 @@ struct CopyGuardTests {
 
 @Suite("Catalog messages")
 struct CatalogRenderTests {
-    let guardian = try! BuiltinModules.copyGuard()
+    let guardian = try! ModuleHost.copyGuard()
 
     func render(_ message: CopyMessage, _ module: String) -> (text: String?, neutral: [String], rules: [String]) {
         switch guardian.render(message, module: module) {

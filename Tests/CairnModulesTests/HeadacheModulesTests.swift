@@ -245,7 +245,7 @@ struct WeatherCorrelationTests {
 struct EngineTests {
     @Test("several versions of one module are registered; lookup by id gives the latest")
     func registry() throws {
-        let registry = CairnModules.BuiltinModules.registry()
+        let registry = CairnModules.ModuleHost.registry()
         #expect(registry.all.map(\.key).contains("weather-correlation@1"))
         #expect(try registry.lookup("weather-correlation").version == 3)
         #expect(try registry.lookup("weather-correlation@1").version == 1)

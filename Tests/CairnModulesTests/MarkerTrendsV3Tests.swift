@@ -109,8 +109,8 @@ struct MarkerTrendsV3RealDataTests {
     }
 
     static func run(_ key: String, _ data: ProfileData, asOf: Int) throws -> InsightReport {
-        let descriptor = try BuiltinModules.registry().lookup(key)
-        return try BuiltinModules.engine().run([ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))],
+        let descriptor = try ModuleHost.registry().lookup(key)
+        return try ModuleHost.engine().run([ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))],
                                                on: data, asOf: asOf)
     }
 

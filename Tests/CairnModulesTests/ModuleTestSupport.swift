@@ -43,7 +43,7 @@ enum Build {
     static func run<M: AnalysisModule>(_ module: M.Type, _ data: ProfileData, asOf: Int,
                                        set overrides: [String: String] = [:]) throws -> InsightReport {
         let parameters = try ParameterValues(specs: M.parameters, module: M.id, overrides: overrides)
-        return try BuiltinModules.engine().run([ModuleRun(descriptor: M.descriptor, parameters: parameters)], on: data, asOf: asOf)
+        return try ModuleHost.engine().run([ModuleRun(descriptor: M.descriptor, parameters: parameters)], on: data, asOf: asOf)
     }
 }
 

@@ -112,12 +112,12 @@ struct ProfileSourceTests {
 
     @Test("replay re-runs a module only when a table it reads changed or its period did, and finds the same events")
     func replayReusesUnreadTables() throws {
-        let registry = BuiltinModules.registry()
+        let registry = ModuleHost.registry()
         let descriptor = try registry.lookup("red-flags")
         let run = ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
         let lena = ReplayTests.shared.lena
         let days = Replay.days(from: CalendarDay(iso: "2026-03-01")!, to: CalendarDay(iso: "2026-05-31")!, step: .day)
-        let replay = Replay(engine: try BuiltinModules.engine())
+        let replay = Replay(engine: try ModuleHost.engine())
         let result = try replay.run([run], on: lena, days: days)
         // Red flags depend on the as-of instant itself (an alert lasts `active_hours`): evaluated at every step.
         #expect(descriptor.asOfDependence == .instant)

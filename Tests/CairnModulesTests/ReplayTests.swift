@@ -18,13 +18,13 @@ struct ReplayTests {
         do {
             let all = try ProfileSource(try Dataset.open(ReplayTests.demo, now: 1_795_348_800)).loadAll()
             let lena = all.first { $0.profile.id == "lena" }!
-            let registry = BuiltinModules.registry()
+            let registry = ModuleHost.registry()
             // Version 1 of the pattern modules: these tests follow the seed's gates, step by step.
             let runs = try ["trigger-cooccurrence@1", "sleep-correlation@1", "weather-correlation@2", "medication-overuse"].map {
                 let descriptor = try registry.lookup($0)
                 return ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
             }
-            let result = try Replay(engine: BuiltinModules.engine()).run(runs, on: lena, days: Replay.days(from: CalendarDay(iso: "2026-03-01")!,
+            let result = try Replay(engine: ModuleHost.engine()).run(runs, on: lena, days: Replay.days(from: CalendarDay(iso: "2026-03-01")!,
                                                                            to: CalendarDay(iso: "2026-08-31")!, step: .day))
             return (lena, result)
         } catch {
@@ -87,11 +87,11 @@ struct ReplayTests {
     func incremental() throws {
         // Over August the diary continues daily, so most days re-run; over a stretch with no
         // rows at all (after the diary ends), nothing runs again but the first step.
-        let registry = BuiltinModules.registry()
+        let registry = ModuleHost.registry()
         // Version 2: its output depends on nothing but the rows (version 3 counts months to the as-of day).
         let descriptor = try registry.lookup("marker-trends@2")
         let run = ModuleRun(descriptor: descriptor, parameters: ParameterValues(specs: descriptor.parameters))
-        let quiet = try Replay(engine: BuiltinModules.engine()).run([run], on: lena, days: Replay.days(from: CalendarDay(iso: "2026-09-10")!,
+        let quiet = try Replay(engine: ModuleHost.engine()).run([run], on: lena, days: Replay.days(from: CalendarDay(iso: "2026-09-10")!,
                                                                       to: CalendarDay(iso: "2026-10-10")!, step: .day))
         #expect(quiet.steps == 31)
         #expect(quiet.evaluations == 1)

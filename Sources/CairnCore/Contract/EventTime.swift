@@ -1,7 +1,7 @@
 /// When something happened, as the contract defines it: the text as given, the instant it names
 /// in its profile's zone, and the local calendar day it falls on. A date with no time covers its
 /// whole local day.
-public struct EventTime: Hashable, Sendable {
+public struct EventTime: Hashable, Sendable, Codable {
     public let text: String
     public let epochSeconds: Int
     public let day: CalendarDay

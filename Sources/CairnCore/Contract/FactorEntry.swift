@@ -1,6 +1,6 @@
 /// One exposure or lifestyle entry (the contract's `factors` table): a token such as caffeine or
 /// skipped_meal at a time, or for a whole local day when only a date was given.
-public struct FactorEntry: Hashable, Sendable {
+public struct FactorEntry: Hashable, Sendable, Codable {
     public var id: Int64
     public var profileID: String
     public var at: EventTime

@@ -1,7 +1,7 @@
 /// One headache episode (the contract's `headaches` table). Only resolved episodes count toward
 /// minimum-data gates; the person's own type label is never clinically confirmed.
-public struct Headache: Hashable, Sendable {
-    public enum OnsetSpeed: String, CaseIterable, Sendable { case gradual, moderate, instantaneous }
+public struct Headache: Hashable, Sendable, Codable {
+    public enum OnsetSpeed: String, CaseIterable, Sendable, Codable { case gradual, moderate, instantaneous }
 
     public var id: String
     public var profileID: String

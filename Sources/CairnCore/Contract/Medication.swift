@@ -1,5 +1,5 @@
 /// One medication entry (the contract's `medications` table).
-public struct Medication: Hashable, Sendable {
+public struct Medication: Hashable, Sendable, Codable {
     public var id: Int64
     public var profileID: String
     public var takenAt: EventTime

@@ -1,10 +1,10 @@
 /// A person whose data a dataset holds (the contract's `profiles` table).
-public struct Profile: Hashable, Sendable {
-    public enum Sex: String, CaseIterable, Sendable { case female, male, other }
-    public enum Relationship: String, CaseIterable, Sendable {
+public struct Profile: Hashable, Sendable, Codable {
+    public enum Sex: String, CaseIterable, Sendable, Codable { case female, male, other }
+    public enum Relationship: String, CaseIterable, Sendable, Codable {
         case `self`, spouse, child, parent, grandparent, sibling, other
     }
-    public enum MemberType: String, CaseIterable, Sendable { case child, adult, senior }
+    public enum MemberType: String, CaseIterable, Sendable, Codable { case child, adult, senior }
 
     public var id: String
     public var displayName: String

@@ -1,6 +1,6 @@
 /// One lab-marker or vital reading (the contract's `readings` table), with its value already
 /// converted to the marker's default unit.
-public struct Reading: Hashable, Sendable {
+public struct Reading: Hashable, Sendable, Codable {
     public var id: Int64
     public var profileID: String
     public var markerID: String

@@ -1,5 +1,5 @@
 /// One night's sleep (the contract's `sleep` table); `nightOf` is the date the night began.
-public struct SleepNight: Hashable, Sendable {
+public struct SleepNight: Hashable, Sendable, Codable {
     public var id: Int64
     public var profileID: String
     public var nightOf: CalendarDay

@@ -1,6 +1,6 @@
 /// A medical visit, past or planned (the contract's `visits` table).
-public struct Visit: Hashable, Sendable {
-    public enum VisitType: String, CaseIterable, Sendable {
+public struct Visit: Hashable, Sendable, Codable {
+    public enum VisitType: String, CaseIterable, Sendable, Codable {
         case physical, dental, vision, specialist, labWork, imaging, other
     }
 

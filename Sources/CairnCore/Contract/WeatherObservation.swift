@@ -1,6 +1,6 @@
 /// One weather observation (the contract's `weather` table). A nil profile means it applies to
 /// every profile, so its local day is only known once a profile's zone is applied.
-public struct WeatherObservation: Hashable, Sendable {
+public struct WeatherObservation: Hashable, Sendable, Codable {
     public var id: Int64
     public var profileID: String?
     public var observedAtEpoch: Int

@@ -3,7 +3,7 @@ import Glibc
 /// How much a marker varies within one person from day to day and from the measurement itself,
 /// as coefficients of variation in percent (Sources/CairnCore/Resources/markers.json says where
 /// the figures come from).
-public struct BiologicalVariation: Hashable, Sendable {
+public struct BiologicalVariation: Hashable, Sendable, Codable {
     public var withinPerson: Double
     public var analytical: Double
 

@@ -1,6 +1,6 @@
 /// A marker Cairn knows: from the bundled library, or a person's custom marker. Custom markers
 /// get no plausible-range or tenfold checks and no visit-prep flags (Glance rules).
-public struct MarkerDefinition: Hashable, Sendable {
+public struct MarkerDefinition: Hashable, Sendable, Codable {
     public var id: String
     public var displayName: String
     public var category: String
@@ -84,7 +84,7 @@ public struct MarkerDefinition: Hashable, Sendable {
 }
 
 /// Which way a marker should move, for judging whether a trend is concerning.
-public enum TrendPreference: String, Sendable, Hashable {
+public enum TrendPreference: String, Sendable, Codable, Hashable {
     case higherIsBetter
     case lowerIsBetter
     /// Neither direction is better in itself; staying inside the range is what matters.
@@ -94,7 +94,7 @@ public enum TrendPreference: String, Sendable, Hashable {
 /// Converts a value from another unit to a marker's unit: `value * factor + offset`. Where
 /// laboratories reporting in that unit use their own rounded range (glucose 3.9 to 5.5 mmol/L,
 /// not 70 to 99 mg/dL converted), `refLow` and `refHigh` hold it.
-public struct UnitConversion: Hashable, Sendable, Decodable {
+public struct UnitConversion: Hashable, Sendable, Codable {
     public var unit: String
     public var factor: Double
     public var offset: Double

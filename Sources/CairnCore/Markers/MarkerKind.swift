@@ -1,5 +1,5 @@
 /// How a marker's values arrive, and so how they are judged (markers.json `kind`).
-public enum MarkerKind: Hashable, Sendable {
+public enum MarkerKind: Hashable, Sendable, Codable {
     /// Laboratory results and clinic measurements: a few readings, each judged as it is.
     case lab
     /// Samples from a wearable or a home device, minutes apart: each local day's samples are
@@ -7,7 +7,7 @@ public enum MarkerKind: Hashable, Sendable {
     case series(DailySummary)
 
     /// How one local day of a series becomes one value.
-    public enum DailySummary: String, Sendable, CaseIterable {
+    public enum DailySummary: String, Sendable, Codable, CaseIterable {
         /// The mean of the day's samples (blood pressure, weight, oxygen saturation, glucose).
         case mean
         /// The day's total (steps).

@@ -115,3 +115,15 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
+
+/// Days travel as their count since 1970-01-01 (a module loaded at run time reads them back).
+extension CalendarDay: Codable {
+    public init(from decoder: Decoder) throws {
+        self.init(daysSinceEpoch: try decoder.singleValueContainer().decode(Int.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(daysSinceEpoch)
+    }
+}

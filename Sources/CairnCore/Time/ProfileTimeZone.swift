@@ -116,3 +116,20 @@ final class ZoneOffsetCache: Sendable {
         return first == last ? first : lookUp(seconds)
     }
 }
+
+/// A zone travels as its IANA name; a name the tz database does not know is refused.
+extension ProfileTimeZone: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let identifier = try container.decode(String.self)
+        guard let zone = ProfileTimeZone(identifier: identifier) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(identifier)' is not a time zone the tz database knows")
+        }
+        self = zone
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}

@@ -1,0 +1,137 @@
+import CairnAnalysis
+import CairnCopy
+import CairnCore
+import Foundation
+
+/// The modules this process runs: the built-in ones and those loaded from libraries (`--module-path`,
+/// `$CAIRN_MODULE_PATH`, `.load`), with the copy guard that knows all their copy. A library stays
+/// loaded until the process ends; loading one makes a new guard with its catalog.
+public enum ModuleHost {
+    private static let state = Mutex()
+
+    /// Every registered module, built-in and loaded.
+    public static func registry() -> ModuleRegistry {
+        let registry = BuiltinModules.registry()
+        for library in state.libraries {
+            for descriptor in library.descriptors { registry.register(descriptor) }
+        }
+        return registry
+    }
+
+    /// The libraries loaded so far, in load order.
+    public static var libraries: [ModuleLibraryHandle] { state.libraries }
+
+    /// The copy guard for every registered module: a broken pack is an error every caller
+    /// reports, and no analysis runs without the guard.
+    public static func copyGuard() throws(RulePackError) -> CopyGuard {
+        try state.copyGuard().get()
+    }
+
+    /// An engine over the guard.
+    public static func engine() throws(RulePackError) -> InsightEngine {
+        InsightEngine(copyGuard: try copyGuard())
+    }
+
+    /// Loads a library, or every `.so` file of a folder (in name order); returns the modules
+    /// added. A library is refused whole, before any of its modules registers, when it was built
+    /// against another kit or compiler, names a module already registered, or brings copy that
+    /// breaks a rule.
+    @discardableResult
+    public static func load(_ path: String) throws(ModuleLibraryError) -> [ModuleDescriptor] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path: path) }
+        guard isFolder.boolValue else { return try loadLibrary(path) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".so") }.sorted()
+        guard !names.isEmpty else { throw .emptyFolder(path: path) }
+        var added: [ModuleDescriptor] = []
+        for name in names { added += try loadLibrary((path as NSString).appendingPathComponent(name)) }
+        return added
+    }
+
+    /// Loads the entries of a module path ("DIR:DIR", as `$CAIRN_MODULE_PATH` gives them).
+    public static func load(path list: String) throws(ModuleLibraryError) {
+        for entry in list.split(separator: ":", omittingEmptySubsequences: true) { try load(String(entry)) }
+    }
+
+    private static func loadLibrary(_ path: String) throws(ModuleLibraryError) -> [ModuleDescriptor] {
+        let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if state.libraries.contains(where: { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path == canonical }) {
+            throw .alreadyLoaded(path: path)
+        }
+        let library = try ModuleLibraryHandle(path: path)
+        let registered = registry().all
+        for module in library.manifest.modules {
+            if let problem = ModuleHost.problem(withID: module.id, version: module.version) {
+                throw .invalidModule(path: path, module: module.key, reason: problem)
+            }
+            if let existing = registered.first(where: { $0.key == module.key }) {
+                throw .alreadyRegistered(path: path, module: module.key, origin: existing.origin.description)
+            }
+        }
+        if Set(library.manifest.modules.map(\.key)).count != library.manifest.modules.count {
+            throw .invalidModule(path: path, module: library.manifest.modules.map(\.key).joined(separator: ", "),
+                                 reason: "lists one id@version twice")
+        }
+        // The library's catalog joins the guard, and its summaries are printed by `modules`:
+        // both are checked before it is admitted.
+        let known = Set(registered.map(\.id)).union(library.manifest.modules.map(\.id))
+        let candidate: CopyGuard
+        do {
+            candidate = try CopyGuard.bundled(knownModules: known, libraries: (state.libraries + [library]).map(\.catalog))
+        } catch {
+            throw .copy(path: path, problem: error.description)
+        }
+        for module in library.manifest.modules {
+            for text in [module.summary] + module.parameters.map(\.summary) {
+                if let violation = candidate.lint(text, module: module.id).first(where: \.blocks) {
+                    throw .copy(path: path, problem: "module \(module.key)'s description breaks rule \(violation.rule): "
+                                + violation.message)
+                }
+            }
+        }
+        state.add(library, guard: candidate)
+        return library.descriptors
+    }
+
+    /// Why an id or version cannot name a module, or nil.
+    static func problem(withID id: String, version: Int) -> String? {
+        let allowed = id.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+        guard allowed, let first = id.utf8.first, (97...122).contains(first) else {
+            return "has an id Cairn cannot use: lower-case letters, digits and hyphens, starting with a letter"
+        }
+        guard version >= 1 else { return "has a version below 1" }
+        return nil
+    }
+
+    /// The loaded libraries and the guard made for them, behind one lock.
+    private final class Mutex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var loaded: [ModuleLibraryHandle] = []
+        private var madeGuard: Result<CopyGuard, RulePackError>?
+
+        var libraries: [ModuleLibraryHandle] {
+            lock.lock()
+            defer { lock.unlock() }
+            return loaded
+        }
+
+        func add(_ library: ModuleLibraryHandle, guard made: CopyGuard) {
+            lock.lock()
+            defer { lock.unlock() }
+            loaded.append(library)
+            madeGuard = .success(made)
+        }
+
+        func copyGuard() -> Result<CopyGuard, RulePackError> {
+            lock.lock()
+            defer { lock.unlock() }
+            if let madeGuard { return madeGuard }
+            let made = Result { () throws(RulePackError) -> CopyGuard in
+                let known = Set(BuiltinModules.registry().all.map(\.id)).union(loaded.flatMap { $0.manifest.modules.map(\.id) })
+                return try CopyGuard.bundled(knownModules: known, libraries: loaded.map(\.catalog))
+            }
+            madeGuard = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CairnModuleKit
+
+/// Why a module library was not loaded, or failed a request: one line naming the library and
+/// what to do.
+public enum ModuleLibraryError: Error, Equatable, CustomStringConvertible {
+    case notFound(path: String)
+    /// A folder on the module path with no shared library in it.
+    case emptyFolder(path: String)
+    /// dlopen's own words: not a shared library, a missing dependency, an unresolved symbol.
+    case unloadable(path: String, reason: String)
+    case noEntryPoint(path: String)
+    case mismatchedBuild(path: String, kit: Int, compiler: String)
+    case unreadable(path: String, reason: String)
+    case invalidModule(path: String, module: String, reason: String)
+    case alreadyRegistered(path: String, module: String, origin: String)
+    case alreadyLoaded(path: String)
+    case copy(path: String, problem: String)
+    /// A request the library could not answer (the module's own error, or bad JSON).
+    case failed(path: String, module: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return "\(path): no such module library or folder; give the path of a .so file or of a folder of them"
+        case .emptyFolder(let path):
+            return "\(path): the folder holds no module library (.so); build one with `swift build` in its package (README, \"Write a module\")"
+        case .unloadable(let path, let reason):
+            return "\(path) cannot be loaded (\(reason)); rebuild it against this Cairn's CairnModuleKit"
+        case .noEntryPoint(let path):
+            return "\(path) is not a Cairn module library: it exports no \(ModuleKit.entryPoint); see README, \"Write a module\""
+        case .mismatchedBuild(let path, let kit, let compiler):
+            return "\(path) was built against CairnModuleKit \(kit) with Swift \(compiler); this Cairn needs CairnModuleKit "
+                + "\(ModuleKit.version) with Swift \(ModuleKit.compiler): rebuild the module against this Cairn"
+        case .unreadable(let path, let reason):
+            return "\(path) answered what Cairn cannot read (\(reason)); rebuild it against this Cairn's CairnModuleKit"
+        case .invalidModule(let path, let module, let reason):
+            return "\(path): module \(module) \(reason)"
+        case .alreadyRegistered(let path, let module, let origin):
+            return "\(path): module \(module) is already registered (\(origin)); give it another id or version"
+        case .alreadyLoaded(let path):
+            return "\(path) is already loaded"
+        case .copy(let path, let problem):
+            return "\(path): its copy is refused: \(problem); fix the library's catalog and rebuild it"
+        case .failed(let path, let module, let reason):
+            return "module \(module) from \(path) failed: \(reason)"
+        }
+    }
+}

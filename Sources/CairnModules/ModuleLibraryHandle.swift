@@ -1,0 +1,101 @@
+import CairnAnalysis
+import CairnCopy
+import CairnCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A module library opened with dlopen: its manifest, and requests through its C entry point.
+/// Libraries stay loaded for the life of the process (their code may be running on any thread).
+public final class ModuleLibraryHandle: Sendable {
+    typealias EntryPoint = @convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
+
+    /// The path it was loaded from, as given.
+    public let path: String
+    let entry: EntryPoint
+    public let manifest: ModuleWire.Manifest
+
+    /// Opens a library and reads its manifest, refusing one built against another kit version
+    /// or compiler before reading anything else of it.
+    public init(path: String) throws(ModuleLibraryError) {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path: path) }
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+            throw .unloadable(path: path, reason: reason.replacingOccurrences(of: path + ": ", with: ""))
+        }
+        guard let symbol = dlsym(handle, ModuleKit.entryPoint) else { throw .noEntryPoint(path: path) }
+        entry = unsafeBitCast(symbol, to: EntryPoint.self)
+        let answer = try ModuleLibraryHandle.call(entry, path: path, module: "(describe)",
+                                                  request: ModuleWire.Request(call: .describe))
+        let build: ModuleWire.Reply<ModuleWire.Build>
+        do {
+            build = try ModuleWire.decoder().decode(ModuleWire.Reply<ModuleWire.Build>.self, from: answer)
+        } catch {
+            throw .unreadable(path: path, reason: "its description has no kit version and compiler")
+        }
+        guard let stated = build.value else { throw .unreadable(path: path, reason: build.error ?? "an empty description") }
+        guard stated.kit == ModuleKit.version, stated.compiler == ModuleKit.compiler else {
+            throw .mismatchedBuild(path: path, kit: stated.kit, compiler: stated.compiler)
+        }
+        do {
+            let reply = try ModuleWire.decoder().decode(ModuleWire.Reply<ModuleWire.Manifest>.self, from: answer)
+            guard let manifest = reply.value else { throw ModuleWire.Failure(reply.error ?? "an empty description") }
+            self.manifest = manifest
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The descriptors of the library's modules, each answering through this library.
+    public var descriptors: [ModuleDescriptor] {
+        manifest.modules.map { module in
+            var descriptor = ModuleDescriptor(
+                id: module.id, version: module.version, summary: module.summary, parameters: module.parameters,
+                asOfDependence: module.asOfDependence, reads: Set(module.reads), requires: Set(module.requires),
+                make: { [self] parameters in try LibraryModule(library: self, key: module.key, reads: Set(module.reads), parameters: parameters) })
+            descriptor.origin = .library(path)
+            return descriptor
+        }
+    }
+
+    /// The library's copy catalog, for the guard.
+    public var catalog: ModuleLibraryCatalog {
+        ModuleLibraryCatalog(source: path, text: manifest.catalog, modules: Set(manifest.modules.map(\.id)))
+    }
+
+    /// One request and its decoded reply.
+    func answer<Value: Codable & Sendable>(_ request: ModuleWire.Request, as: Value.Type) throws(ModuleLibraryError) -> Value {
+        let module = request.module ?? "(none)"
+        let data = try ModuleLibraryHandle.call(entry, path: path, module: module, request: request)
+        let reply: ModuleWire.Reply<Value>
+        do {
+            reply = try ModuleWire.decoder().decode(ModuleWire.Reply<Value>.self, from: data)
+        } catch {
+            throw .failed(path: path, module: module, reason: "its reply cannot be read (\(error))")
+        }
+        guard let value = reply.value else {
+            throw .failed(path: path, module: module, reason: reply.error ?? "it replied with nothing")
+        }
+        return value
+    }
+
+    private static func call(_ entry: EntryPoint, path: String, module: String,
+                             request: ModuleWire.Request) throws(ModuleLibraryError) -> Data {
+        let text: Data
+        do {
+            text = try ModuleWire.encoder().encode(request)
+        } catch {
+            throw .failed(path: path, module: module, reason: "the request cannot be written (\(error))")
+        }
+        var bytes = [UInt8](text)
+        bytes.append(0)  // NUL-terminated for C
+        let reply = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { entry($0.baseAddress!) }
+        }
+        guard let reply else { throw .failed(path: path, module: module, reason: "it returned no reply") }
+        defer { free(reply) }
+        return Data(bytes: reply, count: strlen(reply))
+    }
+}
