@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),
         .testTarget(name: "CairnNotebookTests", dependencies: ["CairnNotebook"]),
         .testTarget(
-            name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModules"],
+            name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModuleKit", "CairnModules"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
