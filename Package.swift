@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 /// Cairn: a command-line workbench for personal health data analytics.
@@ -9,6 +10,25 @@ import PackageDescription
 let hotPathSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+
+/// Every folder of Plugins/ (but Examples, packages of their own) is an analysis module target
+/// built against CairnModuleKit alone; its modules register themselves (BuildTools/RegisterModules).
+let moduleTargetNames: [String] = {
+    let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Plugins")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: plugins.path)) ?? []
+    return names.filter { name in
+        var isFolder: ObjCBool = false
+        return name != "Examples" && !name.hasPrefix(".")
+            && FileManager.default.fileExists(atPath: plugins.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+    }.sorted()
+}()
+
+let moduleTargets: [Target] = moduleTargetNames.map { name in
+    let hasResources = FileManager.default.fileExists(
+        atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Plugins/\(name)/Resources").path)
+    return .target(name: name, dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/\(name)",
+                   resources: hasResources ? [.process("Resources")] : nil)
+}
 
 let package = Package(
     name: "Cairn",
@@ -80,32 +100,13 @@ let package = Package(
         .target(
             name: "CairnAnalysis",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnModuleKit"]),
-        .target(
-            name: "MarkerTrends", dependencies: ["CairnModuleKit", "CairnAnalysis", "CairnCopy", "CairnCore", "CairnStats"], path: "Plugins/MarkerTrends"),
-        .target(
-            name: "TriggerCooccurrence", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/TriggerCooccurrence"),
-        .target(
-            name: "SleepCorrelation", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/SleepCorrelation"),
-        .target(
-            name: "WeatherCorrelation", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/WeatherCorrelation"),
-        .target(
-            name: "MedicationOveruse", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/MedicationOveruse", resources: [.copy("Resources/preventive-medicines.txt")]),
-        .target(
-            name: "RedFlags", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/RedFlags"),
-        .target(
-            name: "VisitHistory", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/VisitHistory"),
-        .target(
-            name: "StreaksFrequency", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/StreaksFrequency"),
-        .target(
-            name: "CalendarPatterns", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/CalendarPatterns"),
-        .target(
-            name: "MedicationEffectiveness", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/MedicationEffectiveness"),
-        .target(
-            name: "VisitStatistics", dependencies: ["CairnModuleKit", "CairnCore", "CairnStats"], path: "Plugins/VisitStatistics"),
+        // The built-in registry: every Plugins/ target, its modules listed at build time.
         .target(
             name: "CairnModules",
-            dependencies: ["CairnAnalysis", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory",
-                           "StreaksFrequency", "CalendarPatterns", "MedicationEffectiveness", "VisitStatistics"]),
+            dependencies: ["CairnAnalysis"] + moduleTargetNames.map { .target(name: $0) },
+            plugins: ["RegisterModules"]),
+        .plugin(name: "RegisterModules", capability: .buildTool(), dependencies: ["ModuleRegistrar"], path: "BuildTools/RegisterModules"),
+        .executableTarget(name: "ModuleRegistrar", path: "BuildTools/ModuleRegistrar"),
         .target(
             name: "CairnNotebook",
             dependencies: ["CairnCore", "CairnAnalysis", .product(name: "Ink", package: "Ink")]),
@@ -127,7 +128,7 @@ let package = Package(
             name: "cairn",
             dependencies: [
                 "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
-                "CairnEvaluation", "MarkerTrends", "CairnReport",
+                "CairnEvaluation", "CairnReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -150,6 +151,6 @@ let package = Package(
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModuleKit", "CairnModules"],
             resources: [.copy("Fixtures")]),
-    ],
+    ] + moduleTargets,
     swiftLanguageModes: [.v6]
 )

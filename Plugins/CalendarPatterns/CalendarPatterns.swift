@@ -21,6 +21,13 @@ public struct CalendarPatterns: AnalysisModule {
     public static let requires: Set<ContractTable> = [.headaches]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "When headaches begin: the part of the day most onsets fell in, and a weekday only when onsets differ across weekdays beyond chance."
+    public static let details = """
+        the part of the day most onsets fell in (night, morning, afternoon, evening; said only when \
+        one part leads), and a weekday only when onsets differ across weekdays beyond chance \
+        (chi-square against each weekday's share of the diary's days, once every weekday expects 5 \
+        onsets; until then a progress line says how many are needed)
+        """
+    public static let seed = "Aurae 5.5"
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches before calendar patterns show (Aurae 5.5)."),
         .number("min_expected", default: 5, range: 1...20, "Onsets each weekday must expect before weekdays are compared."),

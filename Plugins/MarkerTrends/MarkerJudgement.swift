@@ -12,7 +12,7 @@ import Glibc
 ///   as current (the copy names its month) and prompts no trend.
 ///
 /// Cost: O(r log r) in readings.
-struct MarkerJudgement {
+public struct MarkerJudgement: Sendable {
     let watchFraction: Double, trendReadings: Int, alpha: Double
     var seriesByDay = false
     var staleAfterMonths: Int? = nil
@@ -147,7 +147,7 @@ struct MarkerJudgement {
     /// The scale a reading is judged on: the person's own range when they set one, else the
     /// library's; in the unit the lab reported where the library has that unit's own range (5.5
     /// mmol/L glucose is judged in mmol/L, not as 99.1 mg/dL).
-    static func judgedScale(of latest: Reading, marker: MarkerDefinition, in input: ProfileData)
+    public static func judgedScale(of latest: Reading, marker: MarkerDefinition, in input: ProfileData)
         -> (value: Double, unit: String, low: Double?, high: Double?, isOverride: Bool) {
         let (low, high, isOverride) = MarkerTrendsV2.range(for: marker, in: input)
         if !isOverride, let entered = latest.enteredUnit, let conversion = marker.conversion(from: entered), conversion.hasOwnRange {
@@ -158,7 +158,7 @@ struct MarkerJudgement {
 
     /// One value per local day for a series: the day's summary, dated by the day's last sample
     /// (its instant and id, so provenance points at a real row).
-    static func daily(_ readings: [Reading], summary: MarkerKind.DailySummary) -> [Reading] {
+    public static func daily(_ readings: [Reading], summary: MarkerKind.DailySummary) -> [Reading] {
         var days: [(day: CalendarDay, readings: [Reading])] = []
         for reading in readings {
             if days.last?.day == reading.date.day { days[days.count - 1].readings.append(reading) } else { days.append((reading.date.day, [reading])) }
@@ -171,7 +171,7 @@ struct MarkerJudgement {
     }
 
     /// Whole calendar months from one day to a later one.
-    static func wholeMonths(from start: CalendarDay, to end: CalendarDay) -> Int {
+    public static func wholeMonths(from start: CalendarDay, to end: CalendarDay) -> Int {
         var months = (end.year - start.year) * 12 + (end.month - start.month)
         if end.day < start.day { months -= 1 }
         return max(0, months)

@@ -15,6 +15,12 @@ public struct MarkerTrends: AnalysisModule {
     public static let requires: Set<ContractTable> = [.readings]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "Latest status and recent trend of each lab marker, with visit-prep suggestions for out-of-range markers and concerning trends."
+    public static let details = """
+        the seed's rule as written: latest status (out of range, watch at 10% of a bound's value, \
+        normal), a trend when the last 3 readings are strictly monotone by any amount, visit-prep \
+        suggestions; slope per year with 95% interval in evidence
+        """
+    public static let seed = "Glance 5.3, 5.8; roadmap 2.8, 4.3, 4.5"
     public static let parameters: [ParameterSpec] = [
         .number("watch_fraction", default: 0.1, range: 0...0.5,
                 "Inside the range and within this fraction of a boundary value is 'watch'."),

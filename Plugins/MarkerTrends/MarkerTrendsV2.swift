@@ -33,6 +33,19 @@ public struct MarkerTrendsV2: AnalysisModule {
     public static let requires: Set<ContractTable> = [.readings]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "Latest status and recent trend of each lab marker; trends only beyond measurement and biological noise (reference change value or slope interval, Holm across markers)."
+    public static let details = """
+        as @1, with statuses and trends noise does not trip: `watch` within 10% of the range's width \
+        (not of the bound's value, which made every in-range sodium value `watch`); a blank bound in \
+        the person's own range falls back to the library's; a trend prompt needs the last 3 readings \
+        to move one way by more than analytical and within-person variation explain (coefficients of \
+        variation in the marker library, log scale; the p-value is the chance that noise moves 3 \
+        readings one way that far) or a slope of the log values whose interval excludes zero, \
+        Holm-adjusted across the profile's markers; a constant series has `slope_p` 1; a reading \
+        entered in a unit whose labs use their own range (glucose in mmol/L, HbA1c in mmol/mol, \
+        lipids in mmol/L) is judged on that scale, so 5.5 mmol/L glucose is not flagged because 99 \
+        mg/dL converts to 5.495
+        """
+    public static let seed = "Glance 5.3, 5.8; roadmap 4.5"
     public static let parameters: [ParameterSpec] = [
         .number("watch_fraction", default: 0.1, range: 0...0.5,
                 "Inside the range and within this fraction of its width from a boundary is 'watch'."),

@@ -24,6 +24,15 @@ public struct MarkerTrendsV3: AnalysisModule {
     /// Age and staleness are counted in days and months from the as-of day.
     public static let asOfDependence = AsOfDependence.day
     public static let summary = "Latest status and recent trend of each marker, device series summarised per day; no adult ranges for people under 18, old readings never called current."
+    public static let details = """
+        as @2, for data that is not an adult's lab draw: a device series (watch heart rate, steps, a \
+        home cuff; the marker's kind) is summarised per local day first (mean, daily total for \
+        steps, a resting value for heart rate), so samples minutes apart never make a trend, and its \
+        prompt counts days; a person under `adult_age` (18) on the as-of day gets no adult-range \
+        status or trend, one awareness insight instead; a latest reading older than `stale_months` \
+        (18) is never "current" (its month is named) and prompts no trend
+        """
+    public static let seed = "Glance 5.3, 5.8; roadmap 4.5"
     public static let parameters: [ParameterSpec] = MarkerTrendsV2.parameters + [
         .integer("stale_months", default: 18, range: 1...240, "A latest reading older than this many months is never described as current."),
         .integer("adult_age", default: 18, range: 1...30, "People younger than this on the as-of day are not judged against adult ranges."),

@@ -20,6 +20,12 @@ public struct MedicationEffectiveness: AnalysisModule {
     public static let requires: Set<ContractTable> = [.medications]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "How the person rated each medicine they logged (helpful, somewhat, not helpful), counted per medicine; never compared or advised."
+    public static let details = """
+        each medicine's own ratings (1–5) counted as helpful (4–5), somewhat (3) and not helpful \
+        (1–2), from 3 ratings, in the person's spelling (an unsafe name replaced); medicines never \
+        compared or advised; median minutes from onset to the medicine in evidence
+        """
+    public static let seed = "Aurae 5.3, 5.5"
     public static let parameters: [ParameterSpec] = [
         .integer("min_ratings", default: 3, range: 2...50, "Ratings of one medicine before its counts are shown."),
     ]

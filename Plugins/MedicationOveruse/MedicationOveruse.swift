@@ -18,6 +18,12 @@ public struct MedicationOveruse: AnalysisModule {
     public static let requires: Set<ContractTable> = [.medications]
     public static let asOfDependence = AsOfDependence.month
     public static let summary = "Counts the distinct days this month with acute headache medication and shows the approved awareness warning at the threshold."
+    public static let details = """
+        distinct local days this month with acute medication (unclassified counts unless on the \
+        bundled preventive list); the approved warning at 10 days, the real count in catalogued copy \
+        at any other `threshold_days`
+        """
+    public static let seed = "Aurae 5.3, 7.2, D-32, OQ-03"
     public static let parameters: [ParameterSpec] = [
         .integer("threshold_days", default: 10, range: 1...31, "Distinct acute days in a month that show the warning."),
     ]

@@ -16,6 +16,12 @@ public struct RedFlags: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches]
     public static let requires: Set<ContractTable> = [.headaches]
     public static let summary = "Safety alerts for sudden-onset headaches and for aura with visual disturbance, in the approved wording."
+    public static let details = """
+        sudden onset with severity 4+ (the primary urgent banner while active), under 4 (the \
+        secondary advisory notice on the day), aura with visual disturbance (alert awaiting clinical \
+        review); `tier` in evidence is `primary`, `secondary` or `aura_visual`
+        """
+    public static let seed = "Aurae 7.1, D-18, D-33"
     public static let parameters: [ParameterSpec] = [
         .integer("urgent_severity", default: 4, range: 1...5, "Severity at or above which a sudden onset gets the urgent text."),
     ]

@@ -17,6 +17,13 @@ public struct RedFlagsV2: AnalysisModule {
     /// The alert lasts `active_hours` from onset, to the hour.
     public static let asOfDependence = AsOfDependence.instant
     public static let summary = "Safety alerts for sudden-onset headaches and for aura with visual disturbance, in the approved wording, on the day logged and while active (at most 72 hours)."
+    public static let details = """
+        the same rules and approved texts, with the banner's time made explicit: shown on the day \
+        the headache was logged (a replay never misses one that resolved the same day) and while it \
+        is active, for at most `active_hours` (72) after onset, so an entry never resolved does not \
+        keep it for ever
+        """
+    public static let seed = "Aurae 7.1, D-18, D-33"
     public static let parameters: [ParameterSpec] = [
         .integer("urgent_severity", default: 4, range: 1...5, "Severity at or above which a sudden onset gets the urgent text."),
         .integer("active_hours", default: 72, range: 1...720, "Hours after onset for which an unresolved headache keeps its alert."),

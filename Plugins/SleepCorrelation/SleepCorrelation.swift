@@ -16,6 +16,10 @@ public struct SleepCorrelation: AnalysisModule {
     public static let requires: Set<ContractTable> = [.headaches, .sleep]
     public static let asOfDependence = AsOfDependence.none
     public static let summary = "How often headaches started after short or poorly rated nights, against other nights."
+    public static let details = """
+        the comparison shown whatever its direction or strength; each group needs 5 nights
+        """
+    public static let seed = "Aurae 5.5, D-20"
     public static let parameters: [ParameterSpec] = [
         .number("short_night_hours", default: 6, range: 1...12, "Nights under this many hours are short."),
         .integer("low_quality", default: 2, range: 1...4, "Nights rated this or lower are low quality."),

@@ -21,6 +21,13 @@ public struct SleepCorrelationV2: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches, .sleep, .factors, .medications]
     public static let requires: Set<ContractTable> = [.headaches, .sleep]
     public static let summary = "Headaches on the day after short or low-rated nights, shown only when clearly more often than after other nights (one-sided Fisher, Holm)."
+    public static let details = """
+        headaches on the day after short (or low-rated) nights against other nights, shown only when \
+        more often by a one-sided Fisher test, Holm across the duration and quality comparisons; \
+        gates: 5 resolved headaches and 5 nights per duration group (the quality comparison is made \
+        when its groups have 5); nights count only when the next day is inside the diary and over
+        """
+    public static let seed = "Aurae 5.5, D-20"
     public static let parameters: [ParameterSpec] = [
         .number("short_night_hours", default: 6, range: 1...12, "Nights under this many hours are short."),
         .integer("low_quality", default: 2, range: 1...4, "Nights rated this or lower are low quality."),

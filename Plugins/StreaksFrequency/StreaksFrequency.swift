@@ -24,6 +24,15 @@ public struct StreaksFrequency: AnalysisModule {
     public static let requires: Set<ContractTable> = [.headaches]
     public static let asOfDependence = AsOfDependence.day
     public static let summary = "Headache-free streak (hidden while a headache is active), headache days in the last 30 days, and a change in frequency only beyond chance."
+    public static let details = """
+        the headache-free streak in the seed's words ("12 days free", "1 day free", "Headache-free \
+        today"), hidden entirely while a headache is active; headache days in the last 30, with \
+        monthly and weekly counts in evidence; a change in frequency (the last `window_days` (90) \
+        against the 90 before) only when an exact binomial test on the two counts says so (alpha \
+        0.05), and only when both windows lie inside the diary (it began before the earlier one and \
+        has an entry in the last week)
+        """
+    public static let seed = "Aurae 5.5, 6.4, D-29"
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches before frequency insights show (Aurae 5.5)."),
         .integer("window_days", default: 90, range: 14...365, "Length of the two windows whose headache days are compared."),

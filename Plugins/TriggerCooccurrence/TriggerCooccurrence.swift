@@ -17,6 +17,12 @@ public struct TriggerCooccurrence: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches, .factors, .sleep, .medications]
     public static let requires: Set<ContractTable> = [.headaches]
     public static let summary = "Factors most often present before headaches, in frequency language, compared with headache-free days."
+    public static let details = """
+        the seed's ranking: share of the last episodes with each factor in the 24 h before onset, \
+        labelled Frequently/Sometimes/Occasionally from the raw share, compared with the whole \
+        diary's headache-free days (factors no more common left out)
+        """
+    public static let seed = "Aurae 5.5"
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches needed before any pattern is shown."),
         .integer("episodes", default: 20, range: 5...500, "How many of the latest resolved episodes are counted."),

@@ -27,6 +27,17 @@ public struct TriggerCooccurrenceV2: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches, .factors, .sleep, .medications]
     public static let requires: Set<ContractTable> = [.headaches]
     public static let summary = "Factors that came before the latest headaches clearly more often than on comparable headache-free days (one-sided Fisher, Holm across factors)."
+    public static let details = """
+        a factor (or poor sleep) shown only when it came in the 24 h before the last 20 headaches \
+        clearly more often than on comparable headache-free days: days inside the diary with \
+        something logged, no headache begun or running, from 28 days before the first compared \
+        headache, at the headaches' median wall-clock time; one-sided Fisher exact test per factor, \
+        Holm across every factor tested (alpha 0.05); the label from the ratio of the two shares \
+        (Frequently from 3x, Sometimes from 1.5x); copy states the base rate ("and on 2 of every 10 \
+        comparable headache-free days"); otherwise one `progress` insight, "No clear pattern yet", \
+        with every count and p-value in evidence
+        """
+    public static let seed = "Aurae 5.5"
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches needed before any pattern is shown (Aurae 5.5)."),
         .integer("episodes", default: 20, range: 5...500, "How many of the latest resolved episodes are compared."),

@@ -14,6 +14,10 @@ public struct VisitHistory: AnalysisModule {
     public static let reads: Set<ContractTable> = [.visits]
     public static let requires: Set<ContractTable> = [.visits]
     public static let summary = "When each type of visit last happened (version 1 names the next planned one in its summary but never shows it)."
+    public static let details = """
+        when each type of visit last happened
+        """
+    public static let seed = "Glance 5.7, MediFamily FR-6.4"
     public static let parameters: [ParameterSpec] = []
 
     public init(parameters: ParameterValues) {}

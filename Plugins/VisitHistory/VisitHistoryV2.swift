@@ -14,6 +14,11 @@ public struct VisitHistoryV2: AnalysisModule {
     public static let reads: Set<ContractTable> = [.visits]
     public static let requires: Set<ContractTable> = [.visits]
     public static let summary = "When each type of visit last happened, and the next planned one."
+    public static let details = """
+        when each type of visit last happened, and the next planned one of each type (the first \
+        visit dated after the as-of instant)
+        """
+    public static let seed = "Glance 5.7, MediFamily FR-6.4"
     public static let parameters: [ParameterSpec] = []
 
     let past: VisitHistory

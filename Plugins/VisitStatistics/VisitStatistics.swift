@@ -21,6 +21,14 @@ public struct VisitStatistics: AnalysisModule {
     public static let requires: Set<ContractTable> = [.visits]
     public static let asOfDependence = AsOfDependence.day
     public static let summary = "Visits per year, the most common reason for a visit, a monthly timeline in evidence, and BMI (a number, adults and seniors only)."
+    public static let details = """
+        visits this calendar year and last (planned ones not counted), every year's count and the \
+        last 24 months in evidence (the timeline), the most common reason for a visit when one leads \
+        with two visits or more (in the person's words; a reason that names a condition is replaced \
+        by "a reason you entered"), BMI in evidence for adults and seniors (a number, no category \
+        word)
+        """
+    public static let seed = "MediFamily FR-3.4, FR-6.4, FR-6.5"
     public static let parameters: [ParameterSpec] = [
         .integer("min_visits", default: 1, range: 1...50, "Visits before statistics show."),
     ]

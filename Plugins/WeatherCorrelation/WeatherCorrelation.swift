@@ -116,6 +116,10 @@ public struct WeatherCorrelation: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .sleep, .medications]
     public static let requires: Set<ContractTable> = [.headaches, .weather]
     public static let summary = WeatherAnalysis.summary
+    public static let details = """
+        the comparison shown whatever its direction; gate 10 resolved headaches
+        """
+    public static let seed = "Aurae 5.5, D-20"
     public static let parameters = WeatherAnalysis.parameters(minHeadaches: 10)
     let analysis: WeatherAnalysis
 
@@ -133,6 +137,10 @@ public struct WeatherCorrelationV1: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .sleep, .medications]
     public static let requires: Set<ContractTable> = [.headaches, .weather]
     public static let summary = WeatherAnalysis.summary + " (old 3-log gate)"
+    public static let details = """
+        as @2, with the old gate of 3 resolved headaches
+        """
+    public static let seed = "Aurae 5.5, D-20"
     public static let parameters = WeatherAnalysis.parameters(minHeadaches: 3)
     let analysis: WeatherAnalysis
 

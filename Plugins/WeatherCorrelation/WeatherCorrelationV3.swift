@@ -22,6 +22,13 @@ public struct WeatherCorrelationV3: AnalysisModule {
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .medications]
     public static let requires: Set<ContractTable> = [.headaches, .weather]
     public static let summary = "Pressure drops and humidity rises before headaches, shown only when clearly more often than before comparable headache-free days (one-sided Fisher, Holm)."
+    public static let details = """
+        pressure drop of 5 hPa and humidity rise of 15 points in the 24 h before onset, shown only \
+        when more often than before comparable headache-free days (one-sided Fisher, Holm across the \
+        two); the gate counts resolved headaches that have weather to compare (10); reference times \
+        on the wall clock across daylight-saving changes; `spearman_rho` runs the way the copy reads
+        """
+    public static let seed = "Aurae 5.5, D-20"
     public static let parameters: [ParameterSpec] = WeatherAnalysis.parameters(minHeadaches: 10) + [
         .integer("match_days", default: 28, range: 0...365, "Headache-free days from this many days before the first compared headache."),
         .number("alpha", default: 0.05, range: 0.001...0.5, "Family-wise error rate across the two measures (Holm)."),

@@ -97,3 +97,21 @@ extension ModuleRegistry {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension ModuleRegistry {
+    /// The README's module table: one row per module version, the default (latest) of a module
+    /// with several versions in bold.
+    public func markdownTable() -> String {
+        let modules = all
+        var rows = ["| module | what it does | seed |", "| --- | --- | --- |"]
+        for id in Set(modules.map(\.id)).sorted() {
+            let versions = modules.filter { $0.id == id }.sorted { $0.version > $1.version }
+            for (index, descriptor) in versions.enumerated() {
+                let name = index == 0 && versions.count > 1 ? "**\(descriptor.key)** (default)" : descriptor.key
+                let cells = [name, descriptor.details, descriptor.seed].map { $0.replacingOccurrences(of: "|", with: "\\|") }
+                rows.append("| " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}

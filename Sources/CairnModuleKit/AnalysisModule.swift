@@ -21,6 +21,10 @@ public protocol AnalysisModule: ConfiguredModule {
     /// Bumped whenever output for the same input may change.
     static var version: Int { get }
     static var summary: String { get }
+    /// What the module does in full: its row in the README's module table (default: `summary`).
+    static var details: String { get }
+    /// The seed sections its rules come from ("Aurae 5.5, D-20"; default: none).
+    static var seed: String { get }
     /// Thresholds and windows, with defaults and valid ranges.
     static var parameters: [ParameterSpec] { get }
     /// How the output depends on the as-of instant beyond the data visible then; replay
@@ -40,6 +44,10 @@ public protocol AnalysisModule: ConfiguredModule {
 extension AnalysisModule {
     public func gates(_ input: ProfileData) -> [Gate] { [] }
 
+    public static var details: String { summary }
+
+    public static var seed: String { "" }
+
     /// By default a module may read the as-of day (the safe assumption).
     public static var asOfDependence: AsOfDependence { .day }
 
@@ -51,7 +59,7 @@ extension AnalysisModule {
 
     /// The descriptor this module type registers under.
     public static var descriptor: ModuleDescriptor {
-        ModuleDescriptor(id: id, version: version, summary: summary, parameters: parameters,
+        ModuleDescriptor(id: id, version: version, summary: summary, details: details, seed: seed, parameters: parameters,
                          asOfDependence: asOfDependence, reads: reads, requires: requires, make: { try Self(parameters: $0) })
     }
 }

@@ -6,6 +6,9 @@ public struct ModuleDescriptor: Sendable {
     public let id: String
     public let version: Int
     public let summary: String
+    /// The README table's "what it does" and "seed" columns.
+    public let details: String
+    public let seed: String
     public let parameters: [ParameterSpec]
     public let asOfDependence: AsOfDependence
     /// The event tables the module reads.
@@ -18,12 +21,14 @@ public struct ModuleDescriptor: Sendable {
 
     public var key: String { "\(id)@\(version)" }
 
-    public init(id: String, version: Int, summary: String, parameters: [ParameterSpec],
+    public init(id: String, version: Int, summary: String, details: String? = nil, seed: String = "", parameters: [ParameterSpec],
                 asOfDependence: AsOfDependence = .day, reads: Set<ContractTable> = ContractTable.eventTables,
                 requires: Set<ContractTable> = [], make: @escaping @Sendable (ParameterValues) throws -> any ConfiguredModule) {
         self.id = id
         self.version = version
         self.summary = summary
+        self.details = details ?? summary
+        self.seed = seed
         self.parameters = parameters
         self.asOfDependence = asOfDependence
         self.reads = reads

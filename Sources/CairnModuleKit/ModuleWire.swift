@@ -51,6 +51,8 @@ public enum ModuleWire {
         public var id: String
         public var version: Int
         public var summary: String
+        public var details: String
+        public var seed: String
         public var parameters: [ParameterSpec]
         public var asOfDependence: AsOfDependence
         public var reads: [ContractTable]
@@ -60,6 +62,8 @@ public enum ModuleWire {
             id = descriptor.id
             version = descriptor.version
             summary = descriptor.summary
+            details = descriptor.details
+            seed = descriptor.seed
             parameters = descriptor.parameters
             asOfDependence = descriptor.asOfDependence
             reads = descriptor.reads.sorted { $0.rawValue < $1.rawValue }

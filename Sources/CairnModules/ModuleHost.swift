@@ -82,15 +82,28 @@ public enum ModuleHost {
             throw .copy(path: path, problem: error.description)
         }
         for module in library.manifest.modules {
-            for text in [module.summary] + module.parameters.map(\.summary) {
-                if let violation = candidate.lint(text, module: module.id).first(where: \.blocks) {
-                    throw .copy(path: path, problem: "module \(module.key)'s description breaks rule \(violation.rule): "
-                                + violation.message)
-                }
+            let texts = [module.summary, module.details] + module.parameters.map(\.summary)
+            if let problem = descriptionProblem(module: module.id, texts: texts, copyGuard: candidate) {
+                throw .copy(path: path, problem: "module \(module.key)'s description " + problem)
             }
         }
         state.add(library, guard: candidate)
         return library.descriptors
+    }
+
+    /// Rules about how a person is told something (statistics named, alarm, inference): a
+    /// module's description is read by analysts, and may say "p-value" or "urgent banner".
+    static let phrasingRules: Set<String> = ["CorrelationWording", "AlarmWording", "InferenceWording"]
+
+    /// Why a module's description (summary, details, parameter summaries) cannot be printed, or
+    /// nil: every other blocking rule binds it, for built-in and loaded modules alike.
+    public static func descriptionProblem(module: String, texts: [String], copyGuard: CopyGuard) -> String? {
+        for text in texts {
+            if let violation = copyGuard.lint(text, module: module).first(where: { $0.blocks && !phrasingRules.contains($0.rule) }) {
+                return "breaks rule \(violation.rule) ('\(violation.match)'): \(violation.message)"
+            }
+        }
+        return nil
     }
 
     /// Why an id or version cannot name a module, or nil.

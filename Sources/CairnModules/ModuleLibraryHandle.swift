@@ -52,7 +52,8 @@ public final class ModuleLibraryHandle: Sendable {
     public var descriptors: [ModuleDescriptor] {
         manifest.modules.map { module in
             var descriptor = ModuleDescriptor(
-                id: module.id, version: module.version, summary: module.summary, parameters: module.parameters,
+                id: module.id, version: module.version, summary: module.summary, details: module.details, seed: module.seed,
+                parameters: module.parameters,
                 asOfDependence: module.asOfDependence, reads: Set(module.reads), requires: Set(module.requires),
                 make: { [self] parameters in try LibraryModule(library: self, key: module.key, reads: Set(module.reads), parameters: parameters) })
             descriptor.origin = .library(path)

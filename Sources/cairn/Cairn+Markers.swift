@@ -2,7 +2,7 @@ import ArgumentParser
 import CairnAnalysis
 import CairnCore
 import CairnModules
-import MarkerTrends
+import CairnREPL
 
 extension Cairn {
     /// `cairn markers DATASET`: Glance's Markers tab, every marker's status and trend.

@@ -14,9 +14,16 @@ extension Cairn {
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
+        @Flag(help: "The README's module table (Markdown), from the modules' descriptors.")
+        var markdown = false
+
         func run() throws {
             let registry = ModuleHost.registry()
             let descriptors = registry.all
+            if markdown {
+                Standard.output(registry.markdownTable())
+                return
+            }
             if format == .json {
                 struct Entry: Encodable { var id: String, version: Int, summary: String, origin: String, parameters: [ParameterSpec] }
                 Standard.output(JSONText.encode(descriptors.map {

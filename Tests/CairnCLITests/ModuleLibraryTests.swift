@@ -229,7 +229,7 @@ enum FakeLibrary {
               source: test
               template: "\(template)"
             """ + (template.contains("{label}") ? "\n  slots:\n    label: factor" : "")
-        let module: [String: Any] = ["id": id, "version": 1, "summary": summary, "parameters": [Any](), "asOfDependence": "day",
+        let module: [String: Any] = ["id": id, "version": 1, "summary": summary, "details": summary, "seed": "test", "parameters": [Any](), "asOfDependence": "day",
                                      "reads": ["headaches"], "requires": [String]()]
         let value: [String: Any] = ["kit": kit, "compiler": compiler, "modules": [module], "catalog": entries]
         let data = try! JSONSerialization.data(withJSONObject: ["value": value], options: [.sortedKeys])

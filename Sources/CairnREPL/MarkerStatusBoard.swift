@@ -1,6 +1,7 @@
 import CairnAnalysis
 import CairnCopy
 import CairnCore
+import MarkerTrends
 
 /// Glance's Markers tab as a board: every marker a person has readings of, with its latest value,
 /// its status (normal, watch within 10% of a boundary, out of range; roadmap 2.8), the trend arrow
