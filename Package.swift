@@ -133,6 +133,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "CairnCoreTests", dependencies: ["CairnCore"]),
+        .testTarget(name: "CairnModuleKitTests", dependencies: ["CairnModuleKit", "CairnCore"]),
         .testTarget(
             name: "CairnStoreTests", dependencies: ["CairnStore", "CairnSynth", "CSQLite"],
             resources: [.copy("Fixtures")]),

@@ -71,15 +71,17 @@ public struct InsightEngine: Sendable {
         // Silent for a profile without the data the module is about.
         if run.descriptor.requires.contains(where: { visible.isEmpty($0) }) { return (report, []) }
         let module = try run.descriptor.instantiate(run.parameters)
-        let gates = try module.gates(visible)
+        let (gates, evaluated) = try module.run(visible, asOf: asOf, stats: stats)
         let drafts: [InsightDraft]
-        if let closed = gates.first(where: { !$0.isOpen }) {
+        if let evaluated {
+            drafts = evaluated
+        } else if let closed = gates.first(where: { !$0.isOpen }) {
             drafts = [InsightDraft(
                 kind: .progress, subject: closed.name, message: CopyMessage("progress-message"),
                 evidence: ["gates": .list(gates.map { .object(["name": .text($0.name), "have": .integer($0.have),
                                                                "need": .integer($0.need)]) })])]
         } else {
-            drafts = try module.evaluate(visible, asOf: asOf, stats: stats)
+            drafts = []
         }
         for draft in drafts {
             admit(draft, run: run, profile: visible.profile.id, asOf: asOfText, into: &report)

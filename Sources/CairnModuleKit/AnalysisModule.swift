@@ -10,6 +10,18 @@ public protocol ConfiguredModule: Sendable {
 
     /// Insights for the profile. `input` holds nothing after `asOf`.
     func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft]
+
+    /// The gates, and the insights when every gate is open (nil otherwise): what the engine asks.
+    /// A module reached across a library boundary answers both in one request.
+    func run(_ input: ProfileData, asOf: Int, stats: Stats) throws -> (gates: [Gate], drafts: [InsightDraft]?)
+}
+
+extension ConfiguredModule {
+    public func run(_ input: ProfileData, asOf: Int, stats: Stats) throws -> (gates: [Gate], drafts: [InsightDraft]?) {
+        let gates = try self.gates(input)
+        guard gates.allSatisfy(\.isOpen) else { return (gates, nil) }
+        return (gates, try evaluate(input, asOf: asOf, stats: stats))
+    }
 }
 
 /// An analysis module: a pure function of one profile's data as of one instant. Modules never

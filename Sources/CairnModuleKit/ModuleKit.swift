@@ -25,7 +25,9 @@ public enum ModuleKit {
         #endif
     }()
 
-    /// The one C symbol a module library exports: `char *cairn_module_entry(const char *request)`.
-    /// It answers a JSON request with a JSON reply allocated by `malloc`, which Cairn frees.
+    /// The one C symbol a module library exports:
+    /// `char *cairn_module_entry(const char *request, size_t length)`. The request is `length`
+    /// bytes: JSON text, a NUL, then the profile's event rows (`RowCodec`) when it carries a
+    /// profile. The reply is JSON text allocated by `malloc`, which Cairn frees.
     public static let entryPoint = "cairn_module_entry"
 }

@@ -12,8 +12,8 @@ import Glibc
 ///     let library = ModuleLibrary(modules: [HeadacheHours.self], catalog: catalogYAML)
 ///
 ///     @_cdecl("cairn_module_entry")
-///     public func cairnModuleEntry(_ request: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
-///         library.respond(to: request)
+///     public func cairnModuleEntry(_ request: UnsafePointer<CChar>, _ length: Int) -> UnsafeMutablePointer<CChar>? {
+///         library.respond(to: request, length: length)
 ///     }
 public struct ModuleLibrary: Sendable {
     let descriptors: [String: ModuleDescriptor]
@@ -27,13 +27,17 @@ public struct ModuleLibrary: Sendable {
                                        modules: descriptors.map(ModuleWire.Descriptor.init), catalog: catalog)
     }
 
-    /// Answers one JSON request with a JSON reply allocated with `malloc` (Cairn frees it).
-    public func respond(to request: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
-        strdup(reply(to: Data(bytes: request, count: strlen(request))))
+    /// Answers one request (`length` bytes: JSON, a NUL, the event rows) with a JSON reply
+    /// allocated with `malloc` (Cairn frees it).
+    public func respond(to request: UnsafePointer<CChar>, length: Int) -> UnsafeMutablePointer<CChar>? {
+        let json = min(strlen(request), length)
+        let events = length > json + 1
+            ? [UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(request) + json + 1, count: length - json - 1)) : []
+        return strdup(reply(to: Data(bytes: request, count: json), events: events))
     }
 
     /// The reply to a request, as JSON text.
-    func reply(to request: Data) -> String {
+    func reply(to request: Data, events: [UInt8] = []) -> String {
         let encoder = ModuleWire.encoder()
         func encoded<Value: Codable & Sendable>(_ result: Result<Value, ModuleWire.Failure>) -> String {
             let reply: ModuleWire.Reply<Value>
@@ -56,11 +60,17 @@ public struct ModuleLibrary: Sendable {
         switch decoded.call {
         case .describe: return encoded(Result<ModuleWire.Manifest, ModuleWire.Failure>.success(manifest))
         case .configure: return encoded(Result { _ = try configured(decoded); return true })
-        case .gates: return encoded(Result { try configured(decoded).gates(try profile(decoded)) })
+        case .gates: return encoded(Result { try configured(decoded).gates(try profile(decoded, events: events)) })
+        case .run:
+            return encoded(Result {
+                guard let asOf = decoded.asOf else { throw ModuleWire.Failure("run needs an as-of instant") }
+                let (gates, drafts) = try configured(decoded).run(try profile(decoded, events: events), asOf: asOf, stats: Stats())
+                return ModuleWire.Outcome(gates: gates, drafts: drafts?.map(ModuleWire.Draft.init))
+            })
         case .evaluate:
             return encoded(Result {
                 guard let asOf = decoded.asOf else { throw ModuleWire.Failure("evaluate needs an as-of instant") }
-                let drafts = try configured(decoded).evaluate(try profile(decoded), asOf: asOf, stats: Stats())
+                let drafts = try configured(decoded).evaluate(try profile(decoded, events: events), asOf: asOf, stats: Stats())
                 return drafts.map(ModuleWire.Draft.init)
             })
         }
@@ -73,8 +83,10 @@ public struct ModuleLibrary: Sendable {
         return try descriptor.instantiate(ParameterValues(specs: descriptor.parameters, checked: request.parameters ?? [:]))
     }
 
-    private func profile(_ request: ModuleWire.Request) throws -> ProfileData {
-        guard let rows = request.profile else { throw ModuleWire.Failure("the request holds no profile") }
+    private func profile(_ request: ModuleWire.Request, events: [UInt8]) throws -> ProfileData {
+        guard var rows = request.profile else { throw ModuleWire.Failure("the request holds no profile") }
+        var reader = RowReader(events)
+        try rows.readEvents(from: &reader)
         return try rows.profileData()
     }
 }

@@ -12,6 +12,8 @@ public enum ModuleWire {
         case configure
         case gates
         case evaluate
+        /// Gates, then drafts when every gate is open: what the engine asks, in one request.
+        case run
     }
 
     public struct Request: Codable, Sendable {
@@ -73,19 +75,25 @@ public enum ModuleWire {
         public var key: String { "\(id)@\(version)" }
     }
 
-    /// One profile's data as a module sees it (`ProfileData`, every row as it stands then).
+    /// One profile's data as a module sees it (`ProfileData`, every row as it stands then). The
+    /// profile, markers and overrides travel in the request's JSON; the event tables after it, in
+    /// `RowCodec`'s binary form (they are most of every request).
     public struct Rows: Codable, Sendable {
         public var profile: Profile
         public var markers: [MarkerDefinition]
         public var overrides: [String: ReferenceOverride]
-        public var readings: [Reading]
-        public var visits: [Visit]
-        public var plannedVisits: [Visit]
-        public var headaches: [Headache]
-        public var medications: [Medication]
-        public var sleep: [SleepNight]
-        public var weather: [WeatherObservation]
-        public var factors: [FactorEntry]
+        public var readings: [Reading] = []
+        public var visits: [Visit] = []
+        public var plannedVisits: [Visit] = []
+        public var headaches: [Headache] = []
+        public var medications: [Medication] = []
+        public var sleep: [SleepNight] = []
+        public var weather: [WeatherObservation] = []
+        public var factors: [FactorEntry] = []
+
+        enum CodingKeys: String, CodingKey {
+            case profile, markers, overrides
+        }
 
         /// The rows of the tables a module reads (its declared `reads`; the marker library only
         /// with readings): what it does not read does not cross.
@@ -171,6 +179,18 @@ public enum ModuleWire {
         }
     }
 
+    /// The reply to `run`.
+    public struct Outcome: Codable, Sendable {
+        public var gates: [Gate]
+        /// Nil when a gate is closed.
+        public var drafts: [Draft]?
+
+        public init(gates: [Gate], drafts: [Draft]?) {
+            self.gates = gates
+            self.drafts = drafts
+        }
+    }
+
     /// A reply: the value asked for, or why there is none.
     public struct Reply<Value: Codable & Sendable>: Codable, Sendable {
         public var value: Value?
@@ -186,11 +206,10 @@ public enum ModuleWire {
         }
     }
 
-    /// JSON both sides read and write: sorted keys, and NaN and infinities (an undefined
-    /// statistic) kept as text, since JSON has no number for them.
+    /// JSON both sides read and write, NaN and infinities (an undefined statistic) kept as text,
+    /// since JSON has no number for them.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }

@@ -9,12 +9,14 @@ import Glibc
 /// A module library opened with dlopen: its manifest, and requests through its C entry point.
 /// Libraries stay loaded for the life of the process (their code may be running on any thread).
 public final class ModuleLibraryHandle: Sendable {
-    typealias EntryPoint = @convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
+    typealias EntryPoint = @convention(c) (UnsafePointer<CChar>, Int) -> UnsafeMutablePointer<CChar>?
 
     /// The path it was loaded from, as given.
     public let path: String
     let entry: EntryPoint
     public let manifest: ModuleWire.Manifest
+    /// Parameter sets the library has accepted, by module ("key|name=value,...").
+    private let accepted = AcceptedParameters()
 
     /// Opens a library and reads its manifest, refusing one built against another kit version
     /// or compiler before reading anything else of it.
@@ -66,10 +68,20 @@ public final class ModuleLibraryHandle: Sendable {
         ModuleLibraryCatalog(source: path, text: manifest.catalog, modules: Set(manifest.modules.map(\.id)))
     }
 
+    /// Asks the library once whether a module takes these parameter values.
+    func configure(_ key: String, parameters: [String: Double]) throws(ModuleLibraryError) {
+        let signature = key + "|" + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        if accepted.contains(signature) { return }
+        _ = try answer(ModuleWire.Request(call: .configure, module: key, parameters: parameters), as: Bool.self)
+        accepted.insert(signature)
+    }
+
     /// One request and its decoded reply.
     func answer<Value: Codable & Sendable>(_ request: ModuleWire.Request, as: Value.Type) throws(ModuleLibraryError) -> Value {
         let module = request.module ?? "(none)"
-        let data = try ModuleLibraryHandle.call(entry, path: path, module: module, request: request)
+        var events = RowWriter()
+        request.profile?.writeEvents(to: &events)
+        let data = try ModuleLibraryHandle.call(entry, path: path, module: module, request: request, events: events.bytes)
         let reply: ModuleWire.Reply<Value>
         do {
             reply = try ModuleWire.decoder().decode(ModuleWire.Reply<Value>.self, from: data)
@@ -82,21 +94,41 @@ public final class ModuleLibraryHandle: Sendable {
         return value
     }
 
-    private static func call(_ entry: EntryPoint, path: String, module: String,
-                             request: ModuleWire.Request) throws(ModuleLibraryError) -> Data {
+    private static func call(_ entry: EntryPoint, path: String, module: String, request: ModuleWire.Request,
+                             events: [UInt8] = []) throws(ModuleLibraryError) -> Data {
         let text: Data
         do {
             text = try ModuleWire.encoder().encode(request)
         } catch {
             throw .failed(path: path, module: module, reason: "the request cannot be written (\(error))")
         }
+        // The JSON, NUL-terminated for C, then the rows.
         var bytes = [UInt8](text)
-        bytes.append(0)  // NUL-terminated for C
+        bytes.append(0)
+        bytes += events
         let reply = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { entry($0.baseAddress!) }
+            buffer.withMemoryRebound(to: CChar.self) { entry($0.baseAddress!, $0.count) }
         }
         guard let reply else { throw .failed(path: path, module: module, reason: "it returned no reply") }
         defer { free(reply) }
         return Data(bytes: reply, count: strlen(reply))
+    }
+}
+
+/// The parameter sets a library has accepted, shared by the threads that run its modules.
+private final class AcceptedParameters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signatures: Set<String> = []
+
+    func contains(_ signature: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return signatures.contains(signature)
+    }
+
+    func insert(_ signature: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        signatures.insert(signature)
     }
 }

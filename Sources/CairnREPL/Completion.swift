@@ -22,7 +22,7 @@ enum Completion {
     }
 
     /// Commands whose arguments are files.
-    static let fileCommands: Set<String> = ["open", "import", "read", "save", "output", "once", "snapshot"]
+    static let fileCommands: Set<String> = ["open", "import", "read", "save", "output", "once", "snapshot", "load"]
     /// Commands whose argument is SQL.
     static let sqlCommands: Set<String> = ["describe", "fit", "cor"]
 

@@ -200,15 +200,15 @@ struct ModuleLibraryTests {
 
     @Test func aLoadedModulesLabelsAndEvidenceMeetTheGuardAndItsErrorsReachThePerson() throws {
         let scratch = Scratch()
-        let drafts = #"{"value":[{"kind":"finding","subject":"migraine disorder","message":{"id":"echo-labels.logged","slots":{"label":{"label":{"_0":"factor","_1":"migraine disorder"}}}},"evidence":{"note":{"text":{"_0":"diagnosis: migraine disorder"}}},"provenance":["headaches:h001"]}]}"#
-        let echo = try FakeLibrary.compile(describe: FakeLibrary.manifest(), evaluate: drafts, in: scratch, name: "echo")
+        let outcome = #"{"value":{"gates":[{"name":"resolved headaches","have":3,"need":3}],"drafts":[{"kind":"finding","subject":"migraine disorder","message":{"id":"echo-labels.logged","slots":{"label":{"label":{"_0":"factor","_1":"migraine disorder"}}}},"evidence":{"note":{"text":{"_0":"diagnosis: migraine disorder"}}},"provenance":["headaches:h001"]}]}}"#
+        let echo = try FakeLibrary.compile(describe: FakeLibrary.manifest(), run: outcome, in: scratch, name: "echo")
         let result = try CLI.run(["--module-path", echo, "insights", Self.demo, "--module", "echo-labels", "--profile", "lena"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("You logged a factor you logged often."))
         let insight = result.output.components(separatedBy: "\n\n")[0].lowercased()
         #expect(insight.contains("echo-labels@1 finding"))
         #expect(!insight.contains("migraine") && !insight.contains("diagnosis"))
-        let failing = try FakeLibrary.compile(describe: FakeLibrary.manifest(), evaluate: #"{"error":"division by zero in the module"}"#,
+        let failing = try FakeLibrary.compile(describe: FakeLibrary.manifest(), run: #"{"error":"division by zero in the module"}"#,
                                               in: scratch, name: "failing")
         let failed = try CLI.run(["--module-path", failing, "insights", Self.demo, "--module", "echo-labels", "--profile", "lena"])
         #expect(failed.status != 0)
@@ -216,8 +216,8 @@ struct ModuleLibraryTests {
     }
 }
 
-/// Module libraries written in C by the tests: they answer `describe` (and `evaluate`) with the
-/// JSON given, so that a library built against another kit, or saying what no Swift library
+/// Module libraries written in C by the tests: they answer `describe` (and `run`) with the JSON
+/// given, so that a library built against another kit, or saying what no Swift library
 /// would, can be loaded.
 enum FakeLibrary {
     static func manifest(kit: Int = ModuleKit.version, compiler: String = ModuleKit.compiler, id: String = "echo-labels",
@@ -236,15 +236,14 @@ enum FakeLibrary {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func compile(describe: String, evaluate: String = #"{"value":[]}"#, in scratch: Scratch, name: String) throws -> String {
+    static func compile(describe: String, run: String = #"{"value":{"gates":[]}}"#, in scratch: Scratch, name: String) throws -> String {
         try compile(source: """
             #include <stdlib.h>
             #include <string.h>
-            char *cairn_module_entry(const char *request) {
+            char *cairn_module_entry(const char *request, size_t length) {
                 if (strstr(request, "\\"call\\":\\"describe\\"")) return strdup(\(literal(describe)));
                 if (strstr(request, "\\"call\\":\\"configure\\"")) return strdup("{\\"value\\":true}");
-                if (strstr(request, "\\"call\\":\\"gates\\"")) return strdup("{\\"value\\":[]}");
-                if (strstr(request, "\\"call\\":\\"evaluate\\"")) return strdup(\(literal(evaluate)));
+                if (strstr(request, "\\"call\\":\\"run\\"")) return strdup(\(literal(run)));
                 return strdup("{\\"error\\":\\"unexpected request\\"}");
             }
             """, in: scratch, name: name)

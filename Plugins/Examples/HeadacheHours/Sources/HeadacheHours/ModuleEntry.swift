@@ -14,8 +14,8 @@ let catalog = """
 
 let library = ModuleLibrary(modules: [HeadacheHours.self], catalog: catalog)
 
-/// The one symbol Cairn looks for: it answers Cairn's JSON requests.
+/// The one symbol Cairn looks for: it answers Cairn's requests.
 @_cdecl("cairn_module_entry")
-public func cairnModuleEntry(_ request: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
-    library.respond(to: request)
+public func cairnModuleEntry(_ request: UnsafePointer<CChar>, _ length: Int) -> UnsafeMutablePointer<CChar>? {
+    library.respond(to: request, length: length)
 }
