@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 profiles=${1:-1000}
 runs=${2:-5}
 python3 -c "import duckdb" 2>/dev/null || { echo "needs the duckdb Python package: pip install duckdb" >&2; exit 2; }
-swift build -c release --package-path Plugins/Examples/HeadacheHours --scratch-path .build/examples/HeadacheHours-release >&2
+swift build -c release --package-path Plugins/Examples/HeadacheHours --scratch-path .build/examples/HeadacheHours-release --disable-build-manifest-caching >&2
 library=.build/examples/HeadacheHours-release/release/libHeadacheHours.so
 dir="$work/population-$profiles"
 db="$work/population-$profiles.sqlite"
@@ -22,10 +22,8 @@ as_of=2026-12-31
 echo "population: $profiles profiles; medians of $runs runs"
 loaded=$(time_command "$cairn" --module-path "$library" insights "$db" --module headache-hours --as-of "$as_of")
 builtin=$(time_command "$cairn" insights "$db" --module streaks-frequency --as-of "$as_of")
-summary=$(time_command "$cairn" summary "$db")
 echo "cairn insights, headache-hours (loaded): $(ms "$loaded") ms"
 echo "cairn insights, streaks-frequency (built-in): $(ms "$builtin") ms"
-echo "cairn summary (start-up and open): $(ms "$summary") ms"
 "$cairn" --module-path "$library" insights "$db" --module headache-hours --as-of "$as_of" --format json > "$work/hours.json"
 python3 Benchmarks/headache_hours.py duckdb "$dir" "$as_of" 30 > "$work/hours-duck.json"
 python3 -c "import json,sys; print(f'duckdb, the same totals in SQL over the CSV files: {json.load(open(sys.argv[1]))[\"seconds\"] * 1000:.1f} ms')" "$work/hours-duck.json"
