@@ -59,6 +59,9 @@ public enum ModuleHost {
             throw .alreadyLoaded(path: path)
         }
         let library = try ModuleLibraryHandle(path: path)
+        guard !library.manifest.modules.isEmpty else {
+            throw .noModules(path: path)
+        }
         let registered = registry().all
         for module in library.manifest.modules {
             if let problem = ModuleHost.problem(withID: module.id, version: module.version) {

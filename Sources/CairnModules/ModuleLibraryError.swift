@@ -11,6 +11,7 @@ public enum ModuleLibraryError: Error, Equatable, CustomStringConvertible {
     case noEntryPoint(path: String)
     case mismatchedBuild(path: String, kit: Int, compiler: String)
     case unreadable(path: String, reason: String)
+    case noModules(path: String)
     case invalidModule(path: String, module: String, reason: String)
     case alreadyRegistered(path: String, module: String, origin: String)
     case alreadyLoaded(path: String)
@@ -33,6 +34,8 @@ public enum ModuleLibraryError: Error, Equatable, CustomStringConvertible {
                 + "\(ModuleKit.version) with Swift \(ModuleKit.compiler): rebuild the module against this Cairn"
         case .unreadable(let path, let reason):
             return "\(path) answered what Cairn cannot read (\(reason)); rebuild it against this Cairn's CairnModuleKit"
+        case .noModules(let path):
+            return "\(path) offers no module: list its modules in ModuleLibrary(modules:catalog:) and rebuild it"
         case .invalidModule(let path, let module, let reason):
             return "\(path): module \(module) \(reason)"
         case .alreadyRegistered(let path, let module, let origin):

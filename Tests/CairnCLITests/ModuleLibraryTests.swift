@@ -168,6 +168,9 @@ struct ModuleLibraryTests {
         #expect(try CLI.run(["modules", "--module-path"]).error.contains("--module-path needs a folder or a .so file"))
         let garbled = try FakeLibrary.compile(describe: "{\"value\":{\"kit\":1,\"compiler\":\"\(ModuleKit.compiler)\"}}", in: scratch, name: "garbled")
         #expect(try CLI.run(["--module-path", garbled, "modules"]).error.contains("answered what Cairn cannot read"))
+        let empty = try FakeLibrary.compile(describe: #"{"value":{"kit":\#(ModuleKit.version),"compiler":"\#(ModuleKit.compiler)","modules":[],"catalog":""}}"#,
+                                            in: scratch, name: "nomodules")
+        #expect(try CLI.run(["--module-path", empty, "modules"]).error.contains("offers no module"))
     }
 
     @Test func aLibraryCannotTakeABuiltInNameOrBringUnsafeCopy() throws {
