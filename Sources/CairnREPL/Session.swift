@@ -167,58 +167,17 @@ public final class Session {
             throw SessionError(".\(help.name) takes " + (maximum == 0 ? "no arguments" : "at most \(maximum) (\(help.arguments))")
                                + "; usage: \(help.synopsis)")
         }
-        switch help.name {
-        case "open": return Outcome(output: try open(arguments))
-        case "import": return Outcome(output: try importFile(arguments[0], table: arguments.count > 1 ? arguments[1] : nil))
-        case "tables": return Outcome(output: try tables())
-        case "schema": return Outcome(output: try schema(arguments.first))
-        case "profiles": return Outcome(output: try profilesList())
-        case "profile": return Outcome(output: try chooseProfile(arguments.first))
-        case "asof": return Outcome(output: try setAsOf(arguments.first))
-        case "modules": return Outcome(output: modules())
-        case "load": return Outcome(output: try loadModules(arguments[0]))
-        case "run": return Outcome(output: try runModule(arguments))
-        case "markers": return Outcome(output: try markers())
-        case "open-row": return Outcome(output: try openRows(arguments))
-        case "export": return Outcome(output: try export(arguments))
-        case "search": return Outcome(output: try search(arguments))
-        case "visits": return Outcome(output: try visitsList())
-        case "provenance": return Outcome(output: try provenance(arguments))
-        case "replay": return Outcome(output: try replay(arguments))
-        case "compare": return Outcome(output: try compare(arguments[0], arguments[1]))
-        case "evaluate": return Outcome(output: try evaluate(arguments))
-        case "snapshot": return Outcome(output: try snapshot(arguments[0]))
-        case "chart": return Outcome(output: try chart(arguments))
-        case "describe": return Outcome(output: try describe(rest))
-        case "fit": return Outcome(output: try fit(rest))
-        case "cor": return Outcome(output: try correlate(rest))
-        case "lint": return Outcome(output: try lint(rest))
-        case "save": return Outcome(output: try save(arguments[0]))
-        case "mode": return Outcome(output: try setMode(arguments.first))
-        case "headers": return Outcome(output: try setHeaders(arguments[0]))
-        case "width": return Outcome(output: try setWidths(arguments))
-        case "maxrows": return Outcome(output: try setMaxRows(arguments.first))
-        case "timer": return Outcome(output: try setTimer(arguments[0]))
-        case "output": return Outcome(output: try redirect(to: arguments.first, once: false))
-        case "once": return Outcome(output: try redirect(to: arguments[0], once: true))
-        case "read": return Outcome(output: try read(arguments[0]))
-        case "format":
-            guard let chosen = Format(rawValue: arguments[0]) else { throw SessionError("\(arguments[0]) is not a format; usage: \(help.synopsis)") }
-            format = chosen
-            // Query results follow: JSON, or the default columns.
-            table.mode = chosen == .json ? .json : .column
-            return Outcome(output: "")
-        case "help":
-            if let topic = arguments.first {
-                let name = topic.hasPrefix(".") ? String(topic.dropFirst()) : topic
-                let text = CommandHelp.text(prefix: name)
-                if text.isEmpty { throw SessionError("no command .\(name); enter .help for the list") }
-                return Outcome(output: text)
-            }
-            return Outcome(output: CommandHelp.text())
-        case "quit": return Outcome(output: "", quit: true)
-        default: preconditionFailure("command .\(help.name) has no handler")
+        return Outcome(output: try help.run(self, CommandHelp.Invocation(arguments: arguments, rest: rest)), quit: help.quits)
+    }
+
+    /// `.format text|json`: module output, and query results with it (JSON, or the default columns).
+    func setFormat(_ name: String) throws -> String {
+        guard let chosen = Format(rawValue: name) else {
+            throw SessionError("\(name) is not a format; usage: " + (CommandHelp.named("format").map(\.synopsis) ?? ""))
         }
+        format = chosen
+        table.mode = chosen == .json ? .json : .column
+        return ""
     }
 
     /// A path as given, or relative to the session's base directory.
