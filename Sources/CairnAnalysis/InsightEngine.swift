@@ -73,15 +73,15 @@ public struct InsightEngine: Sendable {
         let module = try run.descriptor.instantiate(run.parameters)
         let (gates, evaluated) = try module.run(visible, asOf: asOf, stats: stats)
         let drafts: [InsightDraft]
-        if let evaluated {
-            drafts = evaluated
-        } else if let closed = gates.first(where: { !$0.isOpen }) {
+        // The engine owns the gates: a closed one means the progress message, whatever a module
+        // (one loaded from a library, say) sent with it.
+        if let closed = gates.first(where: { !$0.isOpen }) {
             drafts = [InsightDraft(
                 kind: .progress, subject: closed.name, message: CopyMessage("progress-message"),
                 evidence: ["gates": .list(gates.map { .object(["name": .text($0.name), "have": .integer($0.have),
                                                                "need": .integer($0.need)]) })])]
         } else {
-            drafts = []
+            drafts = evaluated ?? []
         }
         for draft in drafts {
             admit(draft, run: run, profile: visible.profile.id, asOf: asOfText, into: &report)

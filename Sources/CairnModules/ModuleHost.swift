@@ -7,7 +7,7 @@ import Foundation
 /// `$CAIRN_MODULE_PATH`, `.load`), with the copy guard that knows all their copy. A library stays
 /// loaded until the process ends; loading one makes a new guard with its catalog.
 public enum ModuleHost {
-    private static let state = Mutex()
+    private static let state = LoadedLibraries()
 
     /// Every registered module, built-in and loaded.
     public static func registry() -> ModuleRegistry {
@@ -120,7 +120,7 @@ public enum ModuleHost {
     }
 
     /// The loaded libraries and the guard made for them, behind one lock.
-    private final class Mutex: @unchecked Sendable {
+    private final class LoadedLibraries: @unchecked Sendable {
         private let lock = NSLock()
         private var loaded: [ModuleLibraryHandle] = []
         private var madeGuard: Result<CopyGuard, RulePackError>?

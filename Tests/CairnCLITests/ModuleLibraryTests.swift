@@ -213,6 +213,13 @@ struct ModuleLibraryTests {
         let insight = result.output.components(separatedBy: "\n\n")[0].lowercased()
         #expect(insight.contains("echo-labels@1 finding"))
         #expect(!insight.contains("migraine") && !insight.contains("diagnosis"))
+        // A library that sends insights with a closed gate gets the progress message, as a built-in module would.
+        let closed = outcome.replacingOccurrences(of: #""have":3,"need":3"#, with: #""have":2,"need":3"#)
+        let gated = try FakeLibrary.compile(describe: FakeLibrary.manifest(), run: closed, in: scratch, name: "gated")
+        let progress = try CLI.run(["--module-path", gated, "insights", Self.demo, "--module", "echo-labels", "--profile", "lena"])
+        #expect(progress.status == 0, "\(progress.error)")
+        #expect(progress.output.contains("echo-labels@1 progress resolved headaches\n  Keep logging — patterns will appear after a few more entries\n"))
+        #expect(!progress.output.contains("You logged"))
         let failing = try FakeLibrary.compile(describe: FakeLibrary.manifest(), run: #"{"error":"division by zero in the module"}"#,
                                               in: scratch, name: "failing")
         let failed = try CLI.run(["--module-path", failing, "insights", Self.demo, "--module", "echo-labels", "--profile", "lena"])
