@@ -20,10 +20,7 @@ enum ModulePathOption {
                 break
             }
             if argument == flag {
-                guard index + 1 < arguments.endIndex else {
-                    throw CairnFailure("\(flag) needs a folder or a .so file; usage: cairn \(flag) PATH [SUBCOMMAND] ...")
-                }
-                paths.append(arguments[index + 1])
+                paths.append(index + 1 < arguments.endIndex ? arguments[index + 1] : "")
                 index += 2
                 continue
             }
@@ -33,6 +30,9 @@ enum ModulePathOption {
                 rest.append(argument)
             }
             index += 1
+        }
+        if paths.contains(where: \.isEmpty) {
+            throw CairnFailure("\(flag) needs a folder or a .so file; usage: cairn \(flag) PATH [SUBCOMMAND] ...")
         }
         do throws(ModuleLibraryError) {
             if let list = environment["CAIRN_MODULE_PATH"] { try ModuleHost.load(path: list) }
