@@ -52,13 +52,23 @@ public struct CopyCatalog: Sendable {
                      libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) -> CopyCatalog {
         var entries: [String: Entry] = [:]
         var phrases: [String: String] = [:]
+        for file in try YAMLFolder.files(in: directory, describing: "copy catalog") {
+            let root = try YAMLFolder.compose(try YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)
+            if let mapping = root.mapping {
+                for (key, value) in try factorPhrases(root, mapping: mapping, file: file) {
+                    phrases[key] = value
+                }
+                continue
+            }
+            for item in try entryList(root, file: file) {
+                let entry = try self.entry(item, file: file, knownModules: knownModules)
+                try add(entry, to: &entries)
+            }
+        }
+        // After Cairn's own entries, so that a clash names the library's line.
         for library in libraries {
             let root = try YAMLFolder.compose(library.text, file: library.source)
-            guard let items = root.sequence else {
-                throw RulePackError(file: library.source, line: YAMLFolder.line(root), key: nil,
-                                    problem: "must be a list of catalog entries")
-            }
-            for item in items {
+            for item in try entryList(root, file: library.source) {
                 let entry = try self.entry(item, file: library.source, knownModules: knownModules)
                 guard !entry.approved else {
                     throw RulePackError(file: library.source, line: entry.line, key: "approved",
@@ -69,34 +79,26 @@ public struct CopyCatalog: Sendable {
                                         problem: "'\(entry.id)' must list only this library's modules ("
                                             + library.modules.sorted().joined(separator: ", ") + "): a library speaks only for its own")
                 }
-                if let earlier = entries[entry.id] {
-                    throw RulePackError(file: library.source, line: entry.line, key: "id",
-                                        problem: "'\(entry.id)' is already defined in \(earlier.file):\(earlier.line ?? 0)")
-                }
-                entries[entry.id] = entry
-            }
-        }
-        for file in try YAMLFolder.files(in: directory, describing: "copy catalog") {
-            let root = try YAMLFolder.compose(try YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)
-            if let mapping = root.mapping {
-                for (key, value) in try factorPhrases(root, mapping: mapping, file: file) {
-                    phrases[key] = value
-                }
-                continue
-            }
-            guard let items = root.sequence else {
-                throw RulePackError(file: file, line: YAMLFolder.line(root), key: nil, problem: "must be a list of catalog entries")
-            }
-            for item in items {
-                let entry = try self.entry(item, file: file, knownModules: knownModules)
-                if let earlier = entries[entry.id] {
-                    throw RulePackError(file: file, line: entry.line, key: "id",
-                                        problem: "'\(entry.id)' is already defined in \(earlier.file):\(earlier.line ?? 0)")
-                }
-                entries[entry.id] = entry
+                try add(entry, to: &entries)
             }
         }
         return CopyCatalog(entries: entries, factorPhrases: phrases)
+    }
+
+    private static func entryList(_ root: Node, file: String) throws(RulePackError) -> Node.Sequence {
+        guard let items = root.sequence else {
+            throw RulePackError(file: file, line: YAMLFolder.line(root), key: nil, problem: "must be a list of catalog entries")
+        }
+        return items
+    }
+
+    /// Adds an entry, refusing an id defined before (the error names the later one's line).
+    private static func add(_ entry: Entry, to entries: inout [String: Entry]) throws(RulePackError) {
+        if let earlier = entries[entry.id] {
+            throw RulePackError(file: entry.file, line: entry.line, key: "id",
+                                problem: "'\(entry.id)' is already defined in \(earlier.file):\(earlier.line ?? 0)")
+        }
+        entries[entry.id] = entry
     }
 
     static let entryKeys: Set<String> = ["id", "modules", "source", "approved", "text", "template", "slots"]

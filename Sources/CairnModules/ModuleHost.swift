@@ -2,29 +2,42 @@ import CairnAnalysis
 import CairnCopy
 import CairnCore
 import Foundation
+import Synchronization
 
 /// The modules this process runs: the built-in ones and those loaded from libraries (`--module-path`,
 /// `$CAIRN_MODULE_PATH`, `.load`), with the copy guard that knows all their copy. A library stays
 /// loaded until the process ends; loading one makes a new guard with its catalog.
 public enum ModuleHost {
-    private static let state = LoadedLibraries()
+    /// The libraries loaded so far, and the guard made for them (nil until first asked for).
+    private struct State {
+        var libraries: [ModuleLibraryHandle] = []
+        var madeGuard: Result<CopyGuard, RulePackError>?
+    }
+
+    private static let state = Mutex(State())
 
     /// Every registered module, built-in and loaded.
     public static func registry() -> ModuleRegistry {
         let registry = BuiltinModules.registry()
-        for library in state.libraries {
+        for library in libraries {
             for descriptor in library.descriptors { registry.register(descriptor) }
         }
         return registry
     }
 
     /// The libraries loaded so far, in load order.
-    public static var libraries: [ModuleLibraryHandle] { state.libraries }
+    public static var libraries: [ModuleLibraryHandle] { state.withLock { $0.libraries } }
 
     /// The copy guard for every registered module: a broken pack is an error every caller
     /// reports, and no analysis runs without the guard.
     public static func copyGuard() throws(RulePackError) -> CopyGuard {
-        try state.copyGuard().get()
+        try state.withLock { state in
+            if let made = state.madeGuard { return made }
+            let libraries = state.libraries
+            let made = Result { () throws(RulePackError) -> CopyGuard in try makeGuard(libraries) }
+            state.madeGuard = made
+            return made
+        }.get()
     }
 
     /// An engine over the guard.
@@ -55,7 +68,7 @@ public enum ModuleHost {
 
     private static func loadLibrary(_ path: String) throws(ModuleLibraryError) -> [ModuleDescriptor] {
         let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if state.libraries.contains(where: { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path == canonical }) {
+        if libraries.contains(where: { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path == canonical }) {
             throw .alreadyLoaded(path: path)
         }
         let library = try ModuleLibraryHandle(path: path)
@@ -75,12 +88,11 @@ public enum ModuleHost {
             throw .invalidModule(path: path, module: library.manifest.modules.map(\.key).joined(separator: ", "),
                                  reason: "lists one id@version twice")
         }
-        // The library's catalog joins the guard, and its summaries are printed by `modules`:
+        // The library's catalog joins the guard, and its descriptions are printed by `modules`:
         // both are checked before it is admitted.
-        let known = Set(registered.map(\.id)).union(library.manifest.modules.map(\.id))
         let candidate: CopyGuard
         do {
-            candidate = try CopyGuard.bundled(knownModules: known, libraries: (state.libraries + [library]).map(\.catalog))
+            candidate = try makeGuard(libraries + [library])
         } catch {
             throw .copy(path: path, problem: error.description)
         }
@@ -90,7 +102,10 @@ public enum ModuleHost {
                 throw .copy(path: path, problem: "module \(module.key)'s description " + problem)
             }
         }
-        state.add(library, guard: candidate)
+        state.withLock { state in
+            state.libraries.append(library)
+            state.madeGuard = .success(candidate)
+        }
         return library.descriptors
     }
 
@@ -119,35 +134,9 @@ public enum ModuleHost {
         return nil
     }
 
-    /// The loaded libraries and the guard made for them, behind one lock.
-    private final class LoadedLibraries: @unchecked Sendable {
-        private let lock = NSLock()
-        private var loaded: [ModuleLibraryHandle] = []
-        private var madeGuard: Result<CopyGuard, RulePackError>?
-
-        var libraries: [ModuleLibraryHandle] {
-            lock.lock()
-            defer { lock.unlock() }
-            return loaded
-        }
-
-        func add(_ library: ModuleLibraryHandle, guard made: CopyGuard) {
-            lock.lock()
-            defer { lock.unlock() }
-            loaded.append(library)
-            madeGuard = .success(made)
-        }
-
-        func copyGuard() -> Result<CopyGuard, RulePackError> {
-            lock.lock()
-            defer { lock.unlock() }
-            if let madeGuard { return madeGuard }
-            let made = Result { () throws(RulePackError) -> CopyGuard in
-                let known = Set(BuiltinModules.registry().all.map(\.id)).union(loaded.flatMap { $0.manifest.modules.map(\.id) })
-                return try CopyGuard.bundled(knownModules: known, libraries: loaded.map(\.catalog))
-            }
-            madeGuard = made
-            return made
-        }
+    /// The bundled guard, knowing the built-in modules and these libraries' modules and copy.
+    private static func makeGuard(_ libraries: [ModuleLibraryHandle]) throws(RulePackError) -> CopyGuard {
+        let known = Set(BuiltinModules.registry().all.map(\.id)).union(libraries.flatMap { $0.manifest.modules.map(\.id) })
+        return try CopyGuard.bundled(knownModules: known, libraries: libraries.map(\.catalog))
     }
 }

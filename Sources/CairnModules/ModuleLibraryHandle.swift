@@ -2,6 +2,7 @@ import CairnAnalysis
 import CairnCopy
 import CairnCore
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,7 @@ public final class ModuleLibraryHandle: Sendable {
     let entry: EntryPoint
     public let manifest: ModuleWire.Manifest
     /// Parameter sets the library has accepted, by module ("key|name=value,...").
-    private let accepted = AcceptedParameters()
+    private let accepted = Mutex<Set<String>>([])
 
     /// Opens a library and reads its manifest, refusing one built against another kit version
     /// or compiler before reading anything else of it.
@@ -71,9 +72,9 @@ public final class ModuleLibraryHandle: Sendable {
     /// Asks the library once whether a module takes these parameter values.
     func configure(_ key: String, parameters: [String: Double]) throws(ModuleLibraryError) {
         let signature = key + "|" + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        if accepted.contains(signature) { return }
+        if accepted.withLock({ $0.contains(signature) }) { return }
         _ = try answer(ModuleWire.Request(call: .configure, module: key, parameters: parameters), as: Bool.self)
-        accepted.insert(signature)
+        accepted.withLock { _ = $0.insert(signature) }
     }
 
     /// One request and its decoded reply.
@@ -112,23 +113,5 @@ public final class ModuleLibraryHandle: Sendable {
         guard let reply else { throw .failed(path: path, module: module, reason: "it returned no reply") }
         defer { free(reply) }
         return Data(bytes: reply, count: strlen(reply))
-    }
-}
-
-/// The parameter sets a library has accepted, shared by the threads that run its modules.
-private final class AcceptedParameters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var signatures: Set<String> = []
-
-    func contains(_ signature: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return signatures.contains(signature)
-    }
-
-    func insert(_ signature: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        signatures.insert(signature)
     }
 }

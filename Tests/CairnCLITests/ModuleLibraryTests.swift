@@ -200,6 +200,15 @@ struct ModuleLibraryTests {
               template: "You logged it."
             """), in: scratch, name: "everyone")
         #expect(try CLI.run(["--module-path", everyone, "modules"]).error.contains("must list only this library's modules (echo-labels)"))
+        let clash = try FakeLibrary.compile(describe: FakeLibrary.manifest(catalog: """
+            - id: streaks-frequency.days-free
+              modules: [echo-labels]
+              source: test
+              template: "You logged it."
+            """), in: scratch, name: "clash")
+        let clashed = try CLI.run(["--module-path", clash, "modules"])
+        #expect(clashed.error.hasPrefix("cairn: error: \(clash): its copy is refused: \(clash):1:"))
+        #expect(clashed.error.contains("'streaks-frequency.days-free' is already defined in streaks-frequency.yml:4"))
         let summary = try FakeLibrary.compile(describe: FakeLibrary.manifest(summary: "Diagnoses migraine disorder."), in: scratch, name: "summary")
         #expect(try CLI.run(["--module-path", summary, "modules"]).error.contains("module echo-labels@1's description breaks rule"))
     }
