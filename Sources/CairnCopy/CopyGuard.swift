@@ -15,8 +15,8 @@ import Synchronization
 public struct CopyGuard: Sendable {
     let rules: [CopyRule]
     public let catalog: CopyCatalog
-    /// Runs of `approvedRun` words from each approved text whose wording the rules would block
-    /// anywhere else: copy that repeats such a run without being the exact approved text has been
+    /// Runs of `approvedRun` words from each approved text: copy that repeats such a run without
+    /// being the exact approved text, or a sentence (or part of one) lifted from it, has been
     /// altered ("— not a diagnosis" cut from the overuse warning).
     private(set) var approvedRuns: [String: String]
     /// Approved entries by their exact text: every lint asks first whether a text is one.
@@ -104,6 +104,11 @@ public struct CopyGuard: Sendable {
                 ? .runs(partial.approvedTextRuns())
                 : .joined(CompiledPattern.union(wholeSources, prefix: "^", suffix: "$", ignoresCase: true) ?? []))
         }
+        for id in catalog.ids {
+            guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
+            let form = CopyNormalizer.normalize(text)
+            approvedSentences[id] = Set(CopyGuard.sentences(of: CopyGuard.words(in: form), in: form).map(\.words))
+        }
         for derived in runsAndJoined.values {
             switch derived {
             case .runs(let value): approvedRuns = value
@@ -146,12 +151,11 @@ public struct CopyGuard: Sendable {
         case joined([CompiledPattern])
     }
 
-    /// Runs of `approvedRun` words of each approved text that the rules would block elsewhere.
+    /// Runs of `approvedRun` words of each approved text.
     private func approvedTextRuns() -> [String: String] {
         var runs: [String: String] = [:]
         for id in catalog.ids {
-            guard let entry = catalog.entry(id), entry.approved, let text = entry.text,
-                  computeViolations(text, module: nil, joins: false).contains(where: \.blocks) else { continue }
+            guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             let words = CopyGuard.words(in: CopyNormalizer.normalize(text)).map(\.word)
             if words.count >= CopyGuard.approvedRun {
                 for start in 0...(words.count - CopyGuard.approvedRun) {
@@ -177,7 +181,24 @@ public struct CopyGuard: Sendable {
     /// Every violation in a text, in order of position; none for exact approved copy.
     public func lint(_ text: String, module: String?) -> [CopyViolation] {
         if approvedMatch(text, module: module) != nil { return [] }
-        return memo.value(ModuleText(module: module, text: text)) { computeViolations(text, module: module) }
+        return memo.value(ModuleText(module: module, text: text)) {
+            computeViolations(blankingApprovedTexts(in: text, module: module), module: module)
+        }
+    }
+
+    /// The text with every approved text it holds whole (for this module) blanked out, one
+    /// space for each character so that positions still point into the original: an approved
+    /// warning followed by a button label is the warning, checked, and a label, to check.
+    private func blankingApprovedTexts(in text: String, module: String?) -> String {
+        var blanked: String?
+        for (approved, entries) in approvedByText where approved.count < text.count && entries.contains(where: { $0.includes(module) }) {
+            var current = blanked ?? text
+            while let range = current.range(of: approved) {
+                current.replaceSubrange(range, with: String(repeating: " ", count: approved.count))
+            }
+            if current != (blanked ?? text) { blanked = current }
+        }
+        return blanked ?? text
     }
 
     /// Whether a text shows as it is: no violation that blocks.
@@ -242,7 +263,7 @@ public struct CopyGuard: Sendable {
     private func renderAnew(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
         func refuse(_ problem: String) -> Result<RenderedCopy, CopyRejection> {
             .failure(CopyRejection(text: "", module: module, violations: [CopyViolation(
-                rule: "CopyCatalog", message: problem, match: message.id, line: 1, column: 1, level: .error, offsets: 0..<0)]))
+                rule: "CopyCatalog", claim: .wording, message: problem, match: message.id, line: 1, column: 1, level: .error, offsets: 0..<0)]))
         }
         guard let entry = catalog.entry(message.id) else { return refuse("no catalog entry '\(message.id)'") }
         guard entry.includes(module) else { return refuse("catalog entry '\(message.id)' is not for module \(module)") }
@@ -439,23 +460,36 @@ public struct CopyGuard: Sendable {
         var forms = [plain]
         if squeezedI.characters != plain.characters { forms.append(squeezedI) }
         if squeezedL.characters != squeezedI.characters { forms.append(squeezedL) }
+        // An invisible character inside a word is read as nothing as well as a space.
+        var hasRejoined = false
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") }) {
+            let rejoined = CopyNormalizer.normalize(text, invisibleAsSpace: false)
+            if rejoined.characters != plain.characters {
+                forms.append(rejoined)
+                hasRejoined = true
+            }
+        }
         var violations: [CopyViolation] = []
         var seen = Set<String>()
-        func record(_ rule: CopyRule, start: Int, end: Int, pattern: CopyRule.Pattern) {
+        func record(_ rule: CopyRule, start: Int, end: Int, pattern: CopyRule.Pattern?) {
             guard seen.insert("\(rule.id):\(start)").inserted else { return }
             let matched = String(original[start...end])
             let masked = CopyViolation.mask(matched)
             let (line, column) = CopyGuard.position(of: start, in: original)
             violations.append(CopyViolation(
-                rule: rule.id, message: rule.message(for: masked, pattern: pattern),
+                rule: rule.id, claim: rule.claim, message: rule.message(for: masked, pattern: pattern),
                 match: masked, line: line, column: column, level: rule.level, offsets: start..<(end + 1)))
         }
         let scoped = rules.filter { $0.scope.includes(module) }
         let texts = forms.map { MatchText($0.text) }
+        let formWords = forms.map { CopyGuard.words(in: $0) }
         for rule in scoped {
-            for (form, text) in zip(forms, texts) {
+            for (index, (form, text)) in zip(forms, texts).enumerated() {
                 for (range, pattern) in rule.matches(in: text) {
                     record(rule, start: form.origins[range.lowerBound], end: form.origins[range.upperBound - 1], pattern: pattern)
+                }
+                for range in rule.wordMatches(in: formWords[index], text: text) {
+                    record(rule, start: form.origins[range.lowerBound], end: form.origins[range.upperBound - 1], pattern: nil)
                 }
             }
         }
@@ -467,32 +501,53 @@ public struct CopyGuard: Sendable {
             for count in 2...3 where index + count <= words.count {
                 let run = words[index..<(index + count)]
                 guard zip(run.dropLast(), run.dropFirst()).allSatisfy({ $1.start == $0.end + 1 }) else { break }
+                // Words parted only by invisible characters were read joined, in context, in the
+                // rejoined form ("send a dia\u{00AD}gnostic report" is the technical sense).
+                if hasRejoined, run.dropLast().contains(where: { word in
+                    let origin = squeezed.origins[word.end]
+                    return origin < original.count && (CopyNormalizer.isInvisible(original[origin])
+                        || HTMLEntities.decode(original, at: origin).map { CopyNormalizer.isInvisible(Character($0.text)) } == true)
+                }) { continue }
                 let joined = run.map(\.word).joined()
                 let isWord = joinedWords.value(joined) {
                     let text = MatchText(joined)
-                    return joinedWord.contains { $0.matches(text) }
+                    return joinedWord.contains { $0.matches(text) } || rules.contains { CopyRule.lookup(joined, in: $0.words) }
                 }
                 guard isWord else { continue }
                 let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]
                 for rule in scoped {
                     // Only a word that exists joined: a match already found in either part stands.
-                    guard let pattern = rule.wholeMatch(joined),
+                    let pattern = rule.wholeMatch(joined)
+                    // A word that a rule names on its own was judged where it stands, with the
+                    // rule's exceptions ("send a diagnostic report"): joining adds nothing.
+                    guard pattern != nil || CopyRule.lookup(joined, in: rule.words),
+                          !run.contains(where: { rule.wholeMatch($0.word) != nil || CopyRule.lookup($0.word, in: rule.words) }),
                           !violations.contains(where: { $0.rule == rule.id && $0.offsets.overlaps(start..<(end + 1)) }) else { continue }
                     record(rule, start: start, end: end, pattern: pattern)
                 }
             }
         }
         // Approved copy altered: a long run of an approved text's words, not the text itself.
+        // A sentence that is, word for word, a sentence of that approved text is not altered
+        // copy: it is judged by the rules like any other sentence.
         let plainWords = CopyGuard.words(in: plain)
         if plainWords.count >= CopyGuard.approvedRun {
+            let sentences = CopyGuard.sentences(of: plainWords, in: plain)
             for start in 0...(plainWords.count - CopyGuard.approvedRun) {
                 let run = plainWords[start..<(start + CopyGuard.approvedRun)]
                 guard let id = approvedRuns[run.map(\.word).joined(separator: " ")] else { continue }
+                // One sentence lifted is judged by the rules; two or more of the same text
+                // without the rest are that text with a part cut out.
+                let lifted = sentences.filter { sentence in
+                    approvedSentences[id]?.contains { CopyGuard.isRun(sentence.words, of: $0) } == true
+                }
+                if lifted.count == 1, let sentence = lifted.first,
+                   sentence.range.contains(start) && sentence.range.contains(start + CopyGuard.approvedRun - 1) { continue }
                 let from = plain.origins[run.first!.start], to = plain.origins[run.last!.end - 1]
                 guard seen.insert("\(CopyGuard.approvedCopyRuleID):\(id)").inserted else { continue }
                 let (line, column) = CopyGuard.position(of: from, in: original)
                 violations.append(CopyViolation(
-                    rule: CopyGuard.approvedCopyRuleID,
+                    rule: CopyGuard.approvedCopyRuleID, claim: .approved,
                     message: "repeats approved copy '\(id)' without being its exact text; approved copy is shown only verbatim, "
                         + "and only by its modules",
                     match: CopyViolation.mask(String(original[from...to])), line: line, column: column, level: .error,
@@ -501,6 +556,35 @@ public struct CopyGuard: Sendable {
         }
         return violations.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
     }
+
+    /// The sentences of a text as ranges of word indices, each with its words joined by
+    /// spaces: a sentence ends at ".", "!" or "?" followed by a space or the end.
+    static func sentences(of words: [(word: String, start: Int, end: Int)], in form: CopyNormalizer.Mapped)
+        -> [(range: ClosedRange<Int>, words: String)] {
+        var out: [(ClosedRange<Int>, String)] = []
+        var first = 0
+        let characters = form.characters
+        for index in words.indices {
+            var next = words[index].end
+            while next < characters.count, characters[next] == "\"" || characters[next] == "'" || characters[next] == ")" { next += 1 }
+            let ends = index == words.count - 1
+                || (next < characters.count && ".!?".contains(characters[next])
+                    && (next + 1 == characters.count || characters[next + 1] == " " || characters[next + 1] == "\""))
+            if ends {
+                out.append((first...index, words[first...index].map(\.word).joined(separator: " ")))
+                first = index + 1
+            }
+        }
+        return out
+    }
+
+    /// Whether `words` (joined by spaces) is `sentence` or a run of its words.
+    static func isRun(_ words: String, of sentence: String) -> Bool {
+        words == sentence || sentence.hasPrefix(words + " ") || sentence.hasSuffix(" " + words) || sentence.contains(" " + words + " ")
+    }
+
+    /// Each approved text's sentences, words joined by spaces, by entry id.
+    private(set) var approvedSentences: [String: Set<String>] = [:]
 
     /// The built-in check for altered approved copy, reported like an error-level rule.
     static let approvedCopyRuleID = "ApprovedCopy"

@@ -37,6 +37,9 @@ struct CopyNormalizer {
         "_", "\u{00B7}", "\u{2027}", "\u{2219}", "\u{2022}", "\u{22C5}", "\u{30FB}", "\u{0387}", "\u{16EB}", "\u{2E31}",
     ]
     static let emphasis: Set<Unicode.Scalar> = ["*", "`", "~"]
+    /// Letters that show as nothing though Unicode does not call them ignorable (the blank
+    /// Braille pattern) or that some fonts draw blank: read as a space.
+    static let invisibleLetters: Set<Unicode.Scalar> = ["\u{2800}", "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{180E}", "\u{17B4}", "\u{17B5}"]
     /// The ASCII scalars the rules below change (emphasis, separators, spaces and breaks,
     /// control codes): every other ASCII scalar stands for itself.
     static let asciiSpecial: Set<UInt32> = Set((0x00...0x20).map { UInt32($0) } + [0x7F] + ["*", "`", "~", "_", "-"].map { UInt32(Character($0).asciiValue!) })
@@ -68,16 +71,27 @@ struct CopyNormalizer {
     ]
 
     /// The plain normalised form.
-    static func normalize(_ text: String, asciiFastPath: Bool = true) -> Mapped {
+    /// `invisibleAsSpace`: read invisible characters as a space (the plain form) or as nothing
+    /// (the form that rejoins a word cut by one, "mi\u{200B}graine").
+    static func normalize(_ text: String, asciiFastPath: Bool = true, invisibleAsSpace: Bool = true) -> Mapped {
         let original = Array(text)
         var mapped = Mapped()
         var offset = 0
+        let markup = MarkupSpans.find(in: original)
         while offset < original.count {
+            // Markup is read as a browser or a Markdown viewer shows it: an inline tag or a
+            // link's brackets and address vanish ("mi<b>gr</b>aine", "[mig](x)raine"), any
+            // other tag separates words.
+            if let span = markup[offset] {
+                if span.separates { append(" ", from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace) }
+                offset = span.end
+                continue
+            }
             // ASCII (most copy) is its own NFKD form and holds no mark, ignorable or look-alike:
             // straight to the same rules, without Foundation's decomposition. "&" may open an
             // HTML character reference.
             if asciiFastPath, let scalar = original[offset].unicodeScalars.first, original[offset].utf8.count == 1, scalar != "&" {
-                append(scalar, from: offset, to: &mapped)
+                append(scalar, from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace)
                 offset += 1
                 continue
             }
@@ -88,22 +102,30 @@ struct CopyNormalizer {
                 length = entity.length
             }
             for scalar in piece.decomposedStringWithCompatibilityMapping.unicodeScalars {
-                append(scalar, from: offset, to: &mapped)
+                append(scalar, from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace)
             }
             offset += length
         }
         return mapped
     }
 
-    private static func append(_ scalar: Unicode.Scalar, from origin: Int, to mapped: inout Mapped) {
+    private static func append(_ scalar: Unicode.Scalar, from origin: Int, to mapped: inout Mapped, invisibleAsSpace: Bool) {
         if scalar.isASCII && !asciiSpecial.contains(scalar.value) {
             mapped.append(Character(scalar), from: origin)
             return
         }
         let properties = scalar.properties
-        if properties.isDefaultIgnorableCodePoint || properties.isBidiControl { return }
+        // Invisible characters (zero-width and bidi controls, soft hyphens, Hangul fillers,
+        // the blank Braille pattern) separate words as a space does, as Unicode's security
+        // guidance (UTS #39) advises: used as the space between words they still part them,
+        // and used inside a word the guard's joined-word check reads it whole again.
+        if properties.isDefaultIgnorableCodePoint || properties.isBidiControl || properties.generalCategory == .format
+            || invisibleLetters.contains(scalar) {
+            if invisibleAsSpace && mapped.characters.last != " " && !mapped.characters.isEmpty { mapped.append(" ", from: origin) }
+            return
+        }
         switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return
+        case .nonspacingMark, .enclosingMark: return
         default: break
         }
         if emphasis.contains(scalar) { return }
@@ -128,6 +150,15 @@ struct CopyNormalizer {
             return
         }
         mapped.append(Character(scalar), from: origin)
+    }
+
+    /// Whether a character shows as nothing (read as a space in the plain form, as nothing in
+    /// the rejoined one).
+    static func isInvisible(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first, !scalar.isASCII else { return false }
+        let properties = scalar.properties
+        return properties.isDefaultIgnorableCodePoint || properties.isBidiControl || properties.generalCategory == .format
+            || invisibleLetters.contains(scalar)
     }
 
     /// A squeezed form, built from the plain one; `one` is the letter digit 1 stands for.

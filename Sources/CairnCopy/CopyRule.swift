@@ -12,8 +12,9 @@ struct CopyRule: Sendable {
         func includes(_ module: String?) -> Bool {
             switch self {
             case .all: return true
-            // Linting with no module applies every rule: the strictest reading.
-            case .modules(let ids): return module.map(ids.contains) ?? true
+            // A rule scoped to modules is those products' own ban ("medication" in marker
+            // insights): copy checked as no module's is judged by the rules for all copy.
+            case .modules(let ids): return module.map(ids.contains) ?? false
             }
         }
     }
@@ -35,11 +36,17 @@ struct CopyRule: Sendable {
 
     let id: String
     let kind: Kind
+    /// What the words this rule finds would claim, for reports (`lint-copy --format json`).
+    let claim: CopyClaim
     let message: String
     let level: CopyLevel
     let scope: Scope
     let patterns: [Pattern]
     let exceptions: [CompiledPattern]
+    /// Single words matched by lookup rather than by expression (`words:` vocabularies of
+    /// thousands of terms, too many for one expression), lower-cased, each also with a plural
+    /// "s" or "es".
+    var words: Set<String> = []
     /// Every pattern in one expression (or a few, for the largest rules): clean text, the
     /// common case, costs one match per rule.
     let detector: [CompiledPattern]?
@@ -60,6 +67,24 @@ struct CopyRule: Sendable {
         }
     }
 
+    /// Every word of a form that is in `words`, as ranges in the form's characters, leaving
+    /// out those inside an exception.
+    func wordMatches(in form: [(word: String, start: Int, end: Int)], text: MatchText) -> [Range<Int>] {
+        guard !words.isEmpty else { return [] }
+        let found = form.filter { CopyRule.lookup($0.word, in: words) }.map { $0.start..<$0.end }
+        guard !found.isEmpty, !exceptions.isEmpty else { return found }
+        let excused = exceptions.flatMap { $0.ranges(in: text) }
+        return found.filter { match in !excused.contains(where: { $0.lowerBound <= match.lowerBound && match.upperBound <= $0.upperBound }) }
+    }
+
+    /// Whether a lower-cased word, or the word without a plural ending, is in a word list.
+    static func lookup(_ word: String, in words: Set<String>) -> Bool {
+        if words.contains(word) { return true }
+        if word.hasSuffix("es"), words.contains(String(word.dropLast(2))) { return true }
+        if word.hasSuffix("s"), words.contains(String(word.dropLast())) { return true }
+        return false
+    }
+
     /// The first pattern that matches the whole of `word`, unless an exception covers it.
     func wholeMatch(_ word: String) -> Pattern? {
         let text = MatchText(word)
@@ -67,12 +92,12 @@ struct CopyRule: Sendable {
         return patterns.first { pattern in pattern.whole?.matches(text) ?? false }
     }
 
-    func message(for match: String, pattern: Pattern) -> String {
+    func message(for match: String, pattern: Pattern?) -> String {
         switch kind {
         case .existence:
             return message.replacingFirst("%s", with: match)
         case .substitution:
-            return message.replacingFirst("%s", with: pattern.replacement ?? "").replacingFirst("%s", with: match)
+            return message.replacingFirst("%s", with: pattern?.replacement ?? "").replacingFirst("%s", with: match)
         }
     }
 }

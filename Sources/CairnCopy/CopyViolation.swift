@@ -3,6 +3,8 @@
 public struct CopyViolation: Sendable, Equatable, Encodable {
     /// The rule file's name without extension, e.g. "Diagnosis".
     public let rule: String
+    /// The kind of claim the matched words make.
+    public let claim: CopyClaim
     /// The rule's message, with the match masked.
     public let message: String
     /// The text that matched, masked: its first character, then "*" for each letter or digit.
@@ -14,7 +16,7 @@ public struct CopyViolation: Sendable, Equatable, Encodable {
     /// Where the match lies in the original text, in characters.
     let offsets: Range<Int>
 
-    enum CodingKeys: String, CodingKey { case rule, message, match, line, column, level }
+    enum CodingKeys: String, CodingKey { case rule, claim, message, match, line, column, level }
 
     /// Whether the text is blocked by this violation (only errors block).
     public var blocks: Bool { level == .error }

@@ -9,7 +9,10 @@ enum HTMLEntities {
         "bull": "\u{2022}", "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}", "szlig": "ss",
         "aelig": "ae", "oelig": "oe", "ast": "*", "lowbar": "_", "period": ".", "comma": ",", "colon": ":",
         "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}", "hellip": "\u{2026}",
-        "dotless": "\u{0131}", "imath": "\u{0131}",
+        "dotless": "\u{0131}", "imath": "\u{0131}", "ZeroWidthSpace": "\u{200B}", "NoBreak": "\u{2060}",
+        "NegativeThinSpace": "\u{200B}", "NegativeMediumSpace": "\u{200B}", "NegativeThickSpace": "\u{200B}",
+        "NegativeVeryThinSpace": "\u{200B}", "InvisibleTimes": "\u{2062}", "InvisibleComma": "\u{2063}",
+        "ic": "\u{2063}", "it": "\u{2062}", "af": "\u{2061}", "ApplyFunction": "\u{2061}", "NonBreakingSpace": "\u{00A0}",
     ]
     /// Diacritic suffixes of named references for accented letters ("eacute", "Ouml").
     static let diacritics = ["acute", "grave", "circ", "uml", "tilde", "ring", "cedil", "slash", "caron", "macr",

@@ -9,7 +9,7 @@ import Yams
 /// line, never a rule silently left out.
 enum RulePackLoader {
     static let allowedKeys: Set<String> = ["extends", "message", "level", "scope", "tokens", "swap", "ignorecase",
-                                           "exceptions", "link", "description"]
+                                           "exceptions", "link", "description", "claim", "words"]
 
     static func loadRules(in directory: URL, vocabularies: [String: Vocabulary],
                           knownModules: Set<String>) throws(RulePackError) -> [CopyRule] {
@@ -80,6 +80,14 @@ enum RulePackLoader {
             ignoreCase = flag
         }
         let scope = try self.scope(values["scope"], file: file, knownModules: knownModules)
+        var claim = CopyClaim.wording
+        if let node = values["claim"] {
+            guard let value = node.string.flatMap(CopyClaim.init(rawValue:)) else {
+                throw RulePackError(file: file, line: YAMLFolder.line(node), key: "claim",
+                                    problem: "must be one of " + CopyClaim.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            claim = value
+        }
         let id = (file as NSString).deletingPathExtension
         let compile = { (source: String, replacement: String?, line: Int?, key: String) throws(RulePackError) -> CopyRule.Pattern in
             try pattern(source, replacement: replacement, ignoreCase: ignoreCase, vocabularies: vocabularies,
@@ -113,9 +121,31 @@ enum RulePackLoader {
                 exceptions.append(try compile(item.string ?? "", nil, YAMLFolder.line(item), "exceptions").expression)
             }
         }
+        var words: Set<String> = []
+        if let node = values["words"] {
+            guard let names = node.sequence, !names.isEmpty else {
+                throw RulePackError(file: file, line: YAMLFolder.line(node), key: "words", problem: "must be a list of vocabulary names")
+            }
+            for nameNode in names {
+                guard let name = nameNode.string, let vocabulary = vocabularies[name] else {
+                    throw RulePackError(file: file, line: YAMLFolder.line(nameNode), key: "words",
+                                        problem: "names no vocabulary '\(nameNode.string ?? "")'; vocabularies: "
+                                            + vocabularies.keys.sorted().joined(separator: ", "))
+                }
+                for term in vocabulary.terms {
+                    guard term.allSatisfy({ $0.isLetter }) else {
+                        throw RulePackError(file: file, line: YAMLFolder.line(nameNode), key: "words",
+                                            problem: "vocabulary '\(name)' holds '\(term)', which is not one word of letters")
+                    }
+                    words.insert(term.lowercased())
+                }
+            }
+        }
         let detector = CompiledPattern.union(patterns.map(\.source), prefix: wordStart, suffix: wordEnd, ignoresCase: ignoreCase)
-        return CopyRule(id: id, kind: kind, message: message, level: level, scope: scope, patterns: patterns,
-                        exceptions: exceptions, detector: detector)
+        var rule = CopyRule(id: id, kind: kind, claim: claim, message: message, level: level, scope: scope, patterns: patterns,
+                            exceptions: exceptions, detector: detector)
+        rule.words = words
+        return rule
     }
 
     static func scope(_ node: Node?, file: String, knownModules: Set<String>?) throws(RulePackError) -> CopyRule.Scope {

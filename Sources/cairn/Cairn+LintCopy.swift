@@ -14,7 +14,8 @@ extension Cairn {
             discussion: """
                 Prints each violation with its rule, level and position, the matched words masked. \
                 Exact approved copy (the Aurae warnings and disclaimers) passes only verbatim and \
-                only for its modules. Without --module every rule applies. Exit status: 0 nothing \
+                only for its modules. Without --module the rules for all copy apply; with it, that module's own \
+                bans too. Exit status: 0 nothing \
                 blocks (warnings may be listed), 1 an error-level violation, 2 misuse or a copy \
                 guard that cannot load.
                 """)
