@@ -245,6 +245,7 @@ public struct CopyGuard: Sendable {
     /// printed: itself when it breaks no rule, else a stable neutral reference such as
     /// "profile-3fa2c1d0" that still tells identifiers apart.
     public func safeIdentifier(_ identifier: String, kind: String, module: String? = nil) -> String {
+        if CopyGuard.carriesNoWords(identifier) { return identifier }
         // In an identifier, hyphens, dots and slashes separate words as spaces do.
         let spaced = String(identifier.map { "-./:".contains($0) ? " " : $0 })
         if isSafe(identifier, module: module) && isSafe(spaced, module: module) { return identifier }
@@ -462,13 +463,17 @@ public struct CopyGuard: Sendable {
         if squeezedL.characters != squeezedI.characters { forms.append(squeezedL) }
         // An invisible character inside a word is read as nothing as well as a space.
         var hasRejoined = false
-        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") }) {
+        // Not when invisible characters are the only spaces ("Send\u{3164}a\u{3164}report"):
+        // there they part words, and the plain form reads them so.
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") }),
+           text.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) {
             let rejoined = CopyNormalizer.normalize(text, invisibleAsSpace: false)
             if rejoined.characters != plain.characters {
                 forms.append(rejoined)
                 hasRejoined = true
             }
         }
+        let invisible = hasRejoined ? original.indices.filter { CopyNormalizer.isInvisible(original[$0]) || original[$0] == "&" } : []
         var violations: [CopyViolation] = []
         var seen = Set<String>()
         func record(_ rule: CopyRule, start: Int, end: Int, pattern: CopyRule.Pattern?) {
@@ -485,11 +490,26 @@ public struct CopyGuard: Sendable {
         let formWords = forms.map { CopyGuard.words(in: $0) }
         for rule in scoped {
             for (index, (form, text)) in zip(forms, texts).enumerated() {
+                // Where the rejoined form read a word cut by an invisible character whole, the
+                // other forms' reading of the two pieces as words is not the text a person sees.
+                let readsPieces = hasRejoined && index != forms.count - 1
+                // An exception read in the rejoined form ("avoid dupl\u{AD}icate entries")
+                // excuses the same words in every form.
+                let excused: [ClosedRange<Int>] = readsPieces && !rule.exceptions.isEmpty
+                    ? rule.exceptions.flatMap { $0.ranges(in: texts[forms.count - 1]) }.map {
+                        forms[forms.count - 1].origins[$0.lowerBound]...forms[forms.count - 1].origins[$0.upperBound - 1]
+                    } : []
                 for (range, pattern) in rule.matches(in: text) {
-                    record(rule, start: form.origins[range.lowerBound], end: form.origins[range.upperBound - 1], pattern: pattern)
+                    let start = form.origins[range.lowerBound], end = form.origins[range.upperBound - 1]
+                    if readsPieces && invisible.contains(where: { (start...end).contains($0) }) { continue }
+                    if excused.contains(where: { $0.contains(start) && $0.contains(end) }) { continue }
+                    record(rule, start: start, end: end, pattern: pattern)
                 }
                 for range in rule.wordMatches(in: formWords[index], text: text) {
-                    record(rule, start: form.origins[range.lowerBound], end: form.origins[range.upperBound - 1], pattern: nil)
+                    let start = form.origins[range.lowerBound], end = form.origins[range.upperBound - 1]
+                    if readsPieces && invisible.contains(where: { (start...end).contains($0) }) { continue }
+                    if excused.contains(where: { $0.contains(start) && $0.contains(end) }) { continue }
+                    record(rule, start: start, end: end, pattern: nil)
                 }
             }
         }
@@ -616,6 +636,29 @@ public struct CopyGuard: Sendable {
             }
         }
         return (line, column)
+    }
+
+    /// Whether an identifier holds no word a rule could name: ASCII digits, separators and
+    /// letter runs of at most two letters or of hex digits only (row numbers, UUIDs, "h-12").
+    /// Such values are never linted: a population's provenance is hundreds of thousands of
+    /// them, and checking each cost most of the guard's time.
+    static func carriesNoWords(_ identifier: String) -> Bool {
+        var run = 0, hexOnly = true
+        for byte in identifier.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
+                if run > 2 && !hexOnly { return false }
+                run = 0
+                hexOnly = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                run += 1
+                let lower = byte | 0x20
+                if lower > UInt8(ascii: "f") { hexOnly = false }
+            default:
+                return false
+            }
+        }
+        return run <= 2 || hexOnly
     }
 
     /// FNV-1a, 32 bits, as 8 hex digits: stable across runs and machines.

@@ -61,7 +61,7 @@ extension Cairn {
                 units.append((1, text.hasSuffix("\n") ? String(text.dropLast()) : text))
             }
             struct Found: Encodable {
-                var file: String, line: Int, column: Int, rule: String, level: CopyLevel, match: String, message: String
+                var file: String, line: Int, column: Int, rule: String, claim: CopyClaim, level: CopyLevel, match: String, message: String
             }
             let copyGuard = try CopyGuardLoading.copyGuard()
             if let module, !ModuleHost.registry().all.contains(where: { $0.id == module }) {
@@ -72,7 +72,7 @@ extension Cairn {
             for unit in units {
                 for violation in copyGuard.lint(unit.text, module: module) {
                     found.append(Found(file: name, line: unit.line + violation.line - 1, column: violation.column,
-                                       rule: violation.rule, level: violation.level, match: violation.match,
+                                       rule: violation.rule, claim: violation.claim, level: violation.level, match: violation.match,
                                        message: violation.message))
                 }
             }
@@ -82,7 +82,7 @@ extension Cairn {
                 Standard.output(JSONText.encode(Report(module: module, clean: !blocked, violations: found)))
             } else {
                 for item in found {
-                    Standard.output("\(item.file):\(item.line):\(item.column): \(item.level.rawValue): \(item.rule): \(item.message)\n")
+                    Standard.output("\(item.file):\(item.line):\(item.column): \(item.level.rawValue): \(item.rule) (\(item.claim.rawValue)): \(item.message)\n")
                 }
             }
             if blocked { throw ExitCode(Status.partial) }

@@ -43,6 +43,17 @@ struct BlindCorpusTests {
         #expect(Double(blocked.count) <= 0.01 * Double(passes), "wrongly blocked: \(blocked)")
     }
 
+    @Test("the generated development half (subject x claim x hedge x disguise): no leak, at most 1% of safe copy blocked")
+    func generated() throws {
+        let cases = Self.load("../generated/dev")
+        #expect(cases.count > 1_000, "the generated corpus did not load")
+        let copyGuard = try ModuleHost.copyGuard()
+        let leaks = cases.filter { $0.expect == "block" && copyGuard.isSafe($0.text, module: $0.module) }.map(\.text)
+        let blocked = cases.filter { $0.expect == "pass" && !copyGuard.isSafe($0.text, module: $0.module) }.map(\.text)
+        #expect(leaks == [], "leaks")
+        #expect(Double(blocked.count) <= 0.01 * Double(cases.filter { $0.expect == "pass" }.count), "wrongly blocked: \(blocked)")
+    }
+
     @Test("every block names its kind of claim and its rule in lint-copy's JSON terms")
     func claimsNamed() throws {
         let copyGuard = try ModuleHost.copyGuard()
