@@ -485,7 +485,7 @@ public struct CopyGuard: Sendable {
                 rule: rule.id, claim: rule.claim, message: rule.message(for: masked, pattern: pattern),
                 match: masked, line: line, column: column, level: rule.level, offsets: start..<(end + 1)))
         }
-        let scoped = rules.filter { $0.scope.includes(module) }
+        let scoped = rules.filter { $0.scope.judges(module) }
         let texts = forms.map { MatchText($0.text) }
         let formWords = forms.map { CopyGuard.words(in: $0) }
         for rule in scoped {

@@ -12,8 +12,17 @@ struct CopyRule: Sendable {
         func includes(_ module: String?) -> Bool {
             switch self {
             case .all: return true
-            // A rule scoped to modules is those products' own ban ("medication" in marker
-            // insights): copy checked as no module's is judged by the rules for all copy.
+            // Text of no known module (read back from output) may be any module's.
+            case .modules(let ids): return module.map(ids.contains) ?? true
+            }
+        }
+
+        /// Whether a rule with this scope judges copy of `module`: a rule scoped to modules is
+        /// those products' own ban ("medication" in marker insights), so copy checked as no
+        /// module's is judged by the rules for all copy only.
+        func judges(_ module: String?) -> Bool {
+            switch self {
+            case .all: return true
             case .modules(let ids): return module.map(ids.contains) ?? false
             }
         }

@@ -138,6 +138,48 @@ struct UnsafeLabelsTests {
         }
     }
 
+    @Test("visit titles, conditions and notes and headache notes: never inside Cairn's sentences, only as cells of a data table")
+    func visitTextAndNotes() throws {
+        let dir = scratch.path + "/notes"
+        scratch.write("notes/profiles.csv", "profile_id,display_name,time_zone\nrae,Rae,Europe/London\n")
+        var headaches = "profile_id,headache_id,onset_at,resolved_at,severity,onset_speed,notes\n"
+        for day in [2, 5, 9, 12, 16, 19, 23, 26] {
+            headaches += "rae,h\(day),2026-03-\(String(format: "%02d", day))T10:00:00,2026-03-\(String(format: "%02d", day))T15:00:00,3,gradual,"
+                + "you have a brain tumour\n"
+        }
+        scratch.write("notes/headaches.csv", headaches)
+        scratch.write("notes/visits.csv", """
+            profile_id,date,visit_type,doctor,title,condition,notes
+            rae,2026-01-10,physical,Dr. Lee,Hypertension review,Type 2 diabetes,you may have cancer
+            rae,2026-02-10,physical,Dr. Lee,Hypertension review,Type 2 diabetes,stop taking metformin
+
+            """)
+        let planted = ["brain tumour", "hypertension review", "type 2 diabetes", "may have cancer", "metformin"]
+        func prose(_ output: String, _ what: String) {
+            let flat = output.lowercased()
+            for phrase in planted { #expect(!flat.contains(phrase), "\(what) printed '\(phrase)'") }
+        }
+        let insights = try CLI.run(["insights", dir, "--as-of", "2026-03-31"])
+        #expect(insights.status == 0, "\(insights.error)")
+        prose(insights.output, "insights")
+        prose(try CLI.run(["insights", dir, "--as-of", "2026-03-31", "--format", "json"]).output, "insights --format json")
+        prose(try CLI.run(["summary", dir]).output, "summary")
+        let report = scratch.path + "/notes-report.md"
+        let made = try CLI.run(["report", dir, "--profile", "rae", "--out", report])
+        #expect(made.status == 0, "\(made.error)")
+        prose(try String(contentsOfFile: report, encoding: .utf8), "report")
+        prose(try CLI.run(["replay", dir, "--from", "2026-03-20", "--to", "2026-03-31"]).output, "replay")
+        // The visit listing and search are the dataset's own rows: the text is there, in its
+        // column, under the table's header, never in a sentence.
+        for output in [try CLI.run([dir, "-c", ".profile rae; .visits"]).output, try CLI.run(["search", dir, "diabetes"]).output] {
+            let lines = output.split(separator: "\n").map(String.init)
+            let header = try #require(lines.firstIndex { $0.hasPrefix("date") && $0.contains("condition") })
+            for (index, line) in lines.enumerated() where planted.contains(where: line.lowercased().contains) {
+                #expect(index > header + 1, "\(line) is not a row of the table")
+            }
+        }
+    }
+
     @Test("diff re-checks texts read from snapshot files; the withheld listing masks what it reports")
     func diffAndWithheld() throws {
         let data = dataset
@@ -153,6 +195,6 @@ struct UnsafeLabelsTests {
         let lint = try CLI.run(["lint-copy"], input: "You have diabetes.\n")
         #expect(lint.status == 1)
         expectSafe(lint.output, "lint-copy")
-        #expect(lint.output.contains("<stdin>:1:1: error: ConditionAssertions: 'Y** **** ********'"))
+        #expect(lint.output.contains("<stdin>:1:1: error: ConditionAssertions (condition): 'Y** **** ********'"))
     }
 }
