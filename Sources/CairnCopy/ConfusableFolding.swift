@@ -23,6 +23,12 @@ enum ConfusableFolding {
     private static func fold(_ scalar: Unicode.Scalar) -> String? {
         if let byName = latinByName(scalar) { return byName }
         guard let skeleton = skeleton(of: scalar), skeleton != String(Character(scalar)) else { return nil }
+        // UTS #39 folds capital I and small l alike to "l"; a letter named as an I ("GREEK
+        // CAPITAL LETTER IOTA", "CYRILLIC ... I") reads as the i it imitates.
+        if skeleton == "l", let name = scalar.properties.name,
+           name.contains("IOTA") || name.hasSuffix(" LETTER I") || name.contains("UKRAINIAN I") || name.contains("PALOCHKA") {
+            return "i"
+        }
         if skeleton.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }),
            skeleton.unicodeScalars.count <= 3 {
             return skeleton

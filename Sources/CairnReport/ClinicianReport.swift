@@ -73,8 +73,12 @@ public struct ClinicianReport: Sendable {
                 duration: end.map { ClinicianReport.duration(minutes: ($0 - headache.onset.epochSeconds) / 60) } ?? "ongoing",
                 weather: ClinicianReport.weather(at: headache.onset.epochSeconds, in: data.weather),
                 medication: ClinicianReport.medicines(taken.map { medication in
-                    let text = medication.name + (medication.dose.map { " " + $0 } ?? "")
-                    return isSafe(text) ? text : LabelKind.medication.neutralReference
+                    // The name and the dose are the person's data, each checked on its own: a
+                    // dose beside a medicine name is copy the guard stops ("Rosuvastatin 10 mg"
+                    // as advice), a row of the diary is not.
+                    guard isSafe(medication.name) else { return LabelKind.medication.neutralReference }
+                    guard let dose = medication.dose else { return medication.name }
+                    return isSafe(dose) ? medication.name + " " + dose : medication.name
                 }),
                 notes: ClinicianReport.note(headache.notes, isSafe: isSafe)))
         }
