@@ -574,6 +574,24 @@ public struct CopyGuard: Sendable {
                     offsets: from..<(to + 1)))
             }
         }
+        // A sentence an approved sentence with a few words changed ("not medical advice" made
+        // "not a diagnosis"): read as the person sees it, invisible characters and all.
+        let seenForm = hasRejoined ? forms[forms.count - 1] : plain
+        let seenWords = hasRejoined ? CopyGuard.words(in: seenForm) : plainWords
+        for sentence in CopyGuard.sentences(of: seenWords, in: seenForm) where sentence.range.count >= 6 {
+            let words = sentence.words.split(separator: " ").map(String.init)
+            guard let id = approvedSentenceWords.first(where: { _, sentences in
+                sentences.contains { CopyGuard.isNearCopy(words, of: $0) }
+            })?.key, seen.insert("\(CopyGuard.approvedCopyRuleID):\(id)").inserted else { continue }
+            let from = seenForm.origins[seenWords[sentence.range.lowerBound].start]
+            let to = seenForm.origins[seenWords[sentence.range.upperBound].end - 1]
+            let (line, column) = CopyGuard.position(of: from, in: original)
+            violations.append(CopyViolation(
+                rule: CopyGuard.approvedCopyRuleID, claim: .approved,
+                message: "alters a sentence of approved copy '\(id)'; approved copy is shown only verbatim, and only by its modules",
+                match: CopyViolation.mask(String(original[from...to])), line: line, column: column, level: .error,
+                offsets: from..<(to + 1)))
+        }
         return violations.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
     }
 
@@ -596,6 +614,30 @@ public struct CopyGuard: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether a sentence is an approved sentence with a few of its words changed: it shares
+    /// the approved sentence's first or last five words, differs from it by one to three words
+    /// (replaced, added or cut), and is not a run of it.
+    static func isNearCopy(_ words: [String], of approved: [String]) -> Bool {
+        guard words != approved, abs(words.count - approved.count) <= 3,
+              words.prefix(5).elementsEqual(approved.prefix(5)) || words.suffix(5).elementsEqual(approved.suffix(5)) else { return false }
+        if isRun(words.joined(separator: " "), of: approved.joined(separator: " ")) { return false }
+        // Word-level edit distance, at most 3.
+        var previous = Array(0...approved.count)
+        for (i, word) in words.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: approved.count)
+            for (j, other) in approved.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (word == other ? 0 : 1))
+            }
+            previous = current
+        }
+        return (1...3).contains(previous[approved.count])
+    }
+
+    /// Each approved text's sentences as words, by entry id, in id order.
+    private var approvedSentenceWords: [(key: String, value: [[String]])] {
+        approvedSentences.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted().map { $0.split(separator: " ").map(String.init) }) }
     }
 
     /// Whether `words` (joined by spaces) is `sentence` or a run of its words.

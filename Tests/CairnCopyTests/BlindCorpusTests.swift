@@ -23,7 +23,7 @@ struct BlindCorpusTests {
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
     }
 
-    @Test("the development halves: no leak, at most 1% of safe copy blocked", arguments: [("dev", 742), ("dev2", 705)])
+    @Test("the development halves: no leak, at most 1% of safe copy blocked", arguments: [("dev", 742), ("dev2", 705), ("dev3", 655)])
     func development(name: String, count: Int) throws {
         let cases = Self.load(name)
         #expect(cases.count == count, "the corpus file did not load whole")
