@@ -72,6 +72,28 @@ final class CompiledPattern: @unchecked Sendable {
     static func union(_ alternatives: [String], prefix: String = "", suffix: String = "",
                       ignoresCase: Bool) -> [CompiledPattern]? {
         guard !alternatives.isEmpty else { return [] }
+        // Alternatives far past PCRE2's size are cut into chunks first: a compile that fails
+        // for size costs about as much as one that succeeds, and halving from the whole took
+        // several failed compiles for the largest unions.
+        let total = alternatives.reduce(0) { $0 + $1.utf8.count }
+        if total > unionChunk && alternatives.count > 1 {
+            var chunks: [[String]] = [[]]
+            var size = 0
+            for alternative in alternatives {
+                if size + alternative.utf8.count > unionChunk && !chunks[chunks.count - 1].isEmpty {
+                    chunks.append([])
+                    size = 0
+                }
+                chunks[chunks.count - 1].append(alternative)
+                size += alternative.utf8.count
+            }
+            var compiled: [CompiledPattern] = []
+            for chunk in chunks {
+                guard let part = union(chunk, prefix: prefix, suffix: suffix, ignoresCase: ignoresCase) else { return nil }
+                compiled += part
+            }
+            return compiled
+        }
         do {
             return [try CompiledPattern(prefix + "(?:" + alternatives.joined(separator: "|") + ")" + suffix, ignoresCase: ignoresCase)]
         } catch {
@@ -83,6 +105,10 @@ final class CompiledPattern: @unchecked Sendable {
             return first + second
         }
     }
+
+    /// Source bytes per union chunk: about a third of what PCRE2's 64K compiled units hold for
+    /// caseless UTF-8 alternations of words.
+    static let unionChunk = 16_000
 
     /// Whether the pattern matches anywhere in the text.
     func matches(_ text: MatchText) -> Bool {

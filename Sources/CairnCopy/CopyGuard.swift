@@ -21,8 +21,6 @@ public struct CopyGuard: Sendable {
     private(set) var approvedRuns: [String: String]
     /// Approved entries by their exact text: every lint asks first whether a text is one.
     private(set) var approvedByText: [String: [CopyCatalog.Entry]]
-    /// Whether a string is, whole, a word some rule names.
-    private(set) var joinedWord: [CompiledPattern]
     /// Lint results by module and text: replays and populations check the same sentences again
     /// and again.
     private let memo = BoundedMemo<ModuleText, [CopyViolation]>(capacity: 20_000)
@@ -90,30 +88,15 @@ public struct CopyGuard: Sendable {
         entriesChecked = lintsCatalog
         approvedRuns = [:]
         approvedByText = [:]
-        joinedWord = []
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             approvedByText[text, default: []].append(entry)
         }
-        // The approved texts' runs and the joined-word patterns are independent: side by side.
-        let wholeSources = rules.flatMap(\.patterns).filter(\.ignoreCase).map(\.source)
-        let partial = self
-        let runsAndJoined = IndexedResults<Derived>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            runsAndJoined.set(index, index == 0
-                ? .runs(partial.approvedTextRuns())
-                : .joined(CompiledPattern.union(wholeSources, prefix: "^", suffix: "$", ignoresCase: true) ?? []))
-        }
+        approvedRuns = approvedTextRuns()
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             let form = CopyNormalizer.normalize(text)
             approvedSentences[id] = Set(CopyGuard.sentences(of: CopyGuard.words(in: form), in: form).map(\.words))
-        }
-        for derived in runsAndJoined.values {
-            switch derived {
-            case .runs(let value): approvedRuns = value
-            case .joined(let value): joinedWord = value
-            }
         }
         if lintsCatalog {
             try lintCatalog()
@@ -146,10 +129,6 @@ public struct CopyGuard: Sendable {
         case catalog(CopyCatalog)
     }
 
-    private enum Derived: Sendable {
-        case runs([String: String])
-        case joined([CompiledPattern])
-    }
 
     /// Runs of `approvedRun` words of each approved text.
     private func approvedTextRuns() -> [String: String] {
@@ -531,7 +510,9 @@ public struct CopyGuard: Sendable {
                 let joined = run.map(\.word).joined()
                 let isWord = joinedWords.value(joined) {
                     let text = MatchText(joined)
-                    return joinedWord.contains { $0.matches(text) } || rules.contains { CopyRule.lookup(joined, in: $0.words) }
+                    // A joined run is one token, so a rule's detector (its patterns between word
+                    // edges) matches it only whole: no second, anchored copy of every pattern.
+                    return rules.contains { $0.detects(text) } || rules.contains { CopyRule.lookup(joined, in: $0.words) }
                 }
                 guard isWord else { continue }
                 let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]

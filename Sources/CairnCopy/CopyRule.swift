@@ -94,6 +94,12 @@ struct CopyRule: Sendable {
         return false
     }
 
+    /// Whether any pattern matches the text (the detector when there is one).
+    func detects(_ text: MatchText) -> Bool {
+        if let detector { return detector.contains { $0.matches(text) } }
+        return patterns.contains { $0.expression.matches(text) }
+    }
+
     /// The first pattern that matches the whole of `word`, unless an exception covers it.
     func wholeMatch(_ word: String) -> Pattern? {
         let text = MatchText(word)
