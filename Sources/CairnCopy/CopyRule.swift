@@ -30,7 +30,11 @@ struct CopyRule: Sendable {
 
     /// One banned pattern, with the replacement a substitution rule requires.
     struct Pattern: Sendable {
-        let expression: CompiledPattern
+        /// Compiled the first time the rule's detector finds something: the detector (every
+        /// pattern in one expression) is what loading compiles and checks, so most patterns of
+        /// most rules are never compiled on their own in a command.
+        var expression: CompiledPattern { compiled.value }
+        let compiled: LazyPattern
         /// The pattern as compiled, vocabularies expanded, without the word-edge guards.
         let source: String
         let ignoreCase: Bool

@@ -94,6 +94,8 @@ enum RulePackLoader {
                         file: file, line: line, key: key)
         }
         var patterns: [CopyRule.Pattern] = []
+        /// Where each pattern was written, to name it if the detector shows a problem.
+        var places: [(source: String, line: Int?, key: String)] = []
         switch kind {
         case .existence:
             let tokens = try required("tokens")
@@ -102,6 +104,7 @@ enum RulePackLoader {
             }
             for item in items {
                 patterns.append(try compile(item.string ?? "", nil, YAMLFolder.line(item), "tokens"))
+                places.append((item.string ?? "", YAMLFolder.line(item), "tokens"))
             }
         case .substitution:
             let swap = try required("swap")
@@ -110,6 +113,7 @@ enum RulePackLoader {
             }
             for (banned, replacement) in pairs {
                 patterns.append(try compile(banned.string ?? "", replacement.string, YAMLFolder.line(banned), "swap"))
+                places.append((banned.string ?? "", YAMLFolder.line(banned), "swap"))
             }
         }
         var exceptions: [CompiledPattern] = []
@@ -118,7 +122,8 @@ enum RulePackLoader {
                 throw RulePackError(file: file, line: YAMLFolder.line(node), key: "exceptions", problem: "must be a non-empty list of patterns")
             }
             for item in items {
-                exceptions.append(try compile(item.string ?? "", nil, YAMLFolder.line(item), "exceptions").expression)
+                exceptions.append(try pattern(item.string ?? "", replacement: nil, ignoreCase: ignoreCase, vocabularies: vocabularies,
+                                              file: file, line: YAMLFolder.line(item), key: "exceptions", eager: true).expression)
             }
         }
         var words: Set<String> = []
@@ -141,7 +146,18 @@ enum RulePackLoader {
                 }
             }
         }
+        // The detector is every pattern in one expression (or a few): compiling it checks that
+        // each pattern is valid and that none matches empty text, and the patterns themselves
+        // compile only when a text makes the detector match. When the detector does not
+        // compile or matches empty text, each pattern is compiled on its own to name the one
+        // at fault.
         let detector = CompiledPattern.union(patterns.map(\.source), prefix: wordStart, suffix: wordEnd, ignoresCase: ignoreCase)
+        if detector == nil || detector!.contains(where: \.matchesEmptyText) {
+            for place in places {
+                _ = try self.pattern(place.source, replacement: nil, ignoreCase: ignoreCase, vocabularies: vocabularies,
+                                     file: file, line: place.line, key: place.key, eager: true)
+            }
+        }
         var rule = CopyRule(id: id, kind: kind, claim: claim, message: message, level: level, scope: scope, patterns: patterns,
                             exceptions: exceptions, detector: detector)
         rule.words = words
@@ -175,8 +191,10 @@ enum RulePackLoader {
 
     /// Compiles a pattern to match whole words of normalised text, as written (no lower-casing:
     /// `\W` stays `\W`), with `{{vocabulary}}` expanded to that vocabulary's terms.
+    /// `eager`: compile now and check it (exceptions, and a pattern being named as the one at
+    /// fault); otherwise the pattern compiles on first use and its rule's detector checks it.
     static func pattern(_ source: String, replacement: String?, ignoreCase: Bool, vocabularies: [String: Vocabulary],
-                        file: String, line: Int?, key: String) throws(RulePackError) -> CopyRule.Pattern {
+                        file: String, line: Int?, key: String, eager: Bool = false) throws(RulePackError) -> CopyRule.Pattern {
         guard !source.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw RulePackError(file: file, line: line, key: key, problem: "holds an empty pattern")
         }
@@ -199,6 +217,10 @@ enum RulePackLoader {
             rest = rest[close.upperBound...]
         }
         expanded += rest
+        guard eager else {
+            return CopyRule.Pattern(compiled: LazyPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase),
+                                    source: expanded, ignoreCase: ignoreCase, replacement: replacement)
+        }
         let expression: CompiledPattern
         do {
             expression = try CompiledPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase)
@@ -210,7 +232,7 @@ enum RulePackLoader {
         if expression.matchesEmptyText {
             throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' matches empty text")
         }
-        return CopyRule.Pattern(expression: expression, source: expanded, ignoreCase: ignoreCase, replacement: replacement)
+        return CopyRule.Pattern(compiled: LazyPattern(expression), source: expanded, ignoreCase: ignoreCase, replacement: replacement)
     }
 }
 
