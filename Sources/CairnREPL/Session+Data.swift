@@ -44,7 +44,7 @@ extension Session {
         let database = try requireDataset().database
         var rows = 0
         for table in ContractTable.allCases {
-            rows += try database.scalarInt("SELECT COALESCE(MAX(rowid), 0) FROM \(table.rawValue)") ?? 0
+            rows += try database.scalarInt("SELECT COALESCE(MAX(rowid), 0) FROM main.\(table.rawValue)") ?? 0
         }
         return "Opened \(path): \(try source().count) profiles, \(NumberText.grouped(rows)) rows.\n"
     }
@@ -85,6 +85,12 @@ extension Session {
                 throw SessionError("in a notebook an import never changes the dataset; give a temporary table name: .import \(path) NAME (letters, digits, _)")
             }
             throw SessionError("\(name) is not a contract table; give a table name for it: .import \(path) NAME (letters, digits, _)")
+        }
+        // A temporary table named like one of the dataset's would shadow it for unqualified SQL
+        // (issue 22: a forged `readings` fed `.markers`): such names are refused.
+        let taken = Set(ContractTable.allCases.map(\.rawValue) + ((try? dataset.database.tableNames()) ?? []))
+        if taken.contains(where: { $0.lowercased() == table.lowercased() }) || table.lowercased().hasPrefix("sqlite_") {
+            throw SessionError("refused: \(table) is a table of the dataset; a temporary table takes another name: .import \(path) my_\(table)")
         }
         return try importPlainCSV(resolved, display: path, table: table, into: dataset.database)
     }
@@ -157,10 +163,10 @@ extension Session {
         // Counts through the (profile_id, ...) indexes, one profile at a time: no row is loaded.
         let statement = try requireDataset().database.prepare("""
             SELECT profile_id, COALESCE(display_name, profile_id), time_zone, COALESCE(member_type, ''),
-                (SELECT count(*) FROM readings r WHERE r.profile_id = p.profile_id),
-                (SELECT count(*) FROM headaches h WHERE h.profile_id = p.profile_id),
-                (SELECT count(*) FROM visits v WHERE v.profile_id = p.profile_id)
-            FROM profiles p ORDER BY profile_id
+                (SELECT count(*) FROM main.readings r WHERE r.profile_id = p.profile_id),
+                (SELECT count(*) FROM main.headaches h WHERE h.profile_id = p.profile_id),
+                (SELECT count(*) FROM main.visits v WHERE v.profile_id = p.profile_id)
+            FROM main.profiles p ORDER BY profile_id
             """)
         let copyGuard = try engine.copyGuard
         var rows: [[TableRenderer.Cell]] = []
@@ -281,6 +287,8 @@ extension Session {
     /// Rows in the session's mode; for a person, cut to the width and `.maxrows` and counted.
     func render(columns: [String], rows: [[TableRenderer.Cell]]) -> String {
         var options = table
+        // Raw only into a file the person asked for.
+        options.escapesControls = outputFile == nil
         if isForReading {
             options.maxWidth = self.columns
             options.maxRows = maxRows

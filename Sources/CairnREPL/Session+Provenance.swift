@@ -70,7 +70,7 @@ extension Session {
             let byHeadacheID = table == .headaches
             let column = byHeadacheID ? "headache_id" : "id"
             let (columns, rows) = try database.readingOnly {
-                let statement = try database.prepare("SELECT * FROM \"\(table.rawValue)\" WHERE \(column) IN ("
+                let statement = try database.prepare("SELECT * FROM main.\"\(table.rawValue)\" WHERE \(column) IN ("
                                                      + wanted.map { _ in "?" }.joined(separator: ",") + ")"
                                                      + (byHeadacheID && profile != nil ? " AND profile_id = ?" : "") + " ORDER BY id")
                 for (index, reference) in wanted.enumerated() {

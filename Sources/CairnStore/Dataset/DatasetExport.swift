@@ -68,7 +68,7 @@ public enum DatasetExport {
             let columns = DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name)
             try out.append((position == 0 ? "\n" : ",\n") + "    \(JSONText.quoted(table.rawValue)): {\n      \"columns\": ["
                            + columns.map(JSONText.quoted).joined(separator: ", ") + "],\n      \"rows\": [")
-            let statement = try dataset.database.prepare("SELECT " + columns.joined(separator: ", ") + " FROM " + table.rawValue
+            let statement = try dataset.database.prepare("SELECT " + columns.joined(separator: ", ") + " FROM main." + table.rawValue
                                                          + " ORDER BY " + orderKey(table))
             var first = true
             while try statement.step() {
@@ -106,12 +106,12 @@ public enum DatasetExport {
         for table in DatasetSchema.tables(at: dataset.layoutVersion) {
             let stored = Set(DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name))
             let columns = table.columns.map(\.name).filter(stored.contains)
-            guard (try dataset.database.scalarInt("SELECT count(*) FROM \(table.rawValue)") ?? 0) > 0 else { continue }
+            guard (try dataset.database.scalarInt("SELECT count(*) FROM main.\(table.rawValue)") ?? 0) > 0 else { continue }
             let selected = columns.map { name -> String in
                 guard table == .readings, name == "value" || name == "unit" else { return name }
                 return "coalesce(entered_\(name), \(name))"
             }
-            let statement = try dataset.database.prepare("SELECT " + selected.joined(separator: ", ") + " FROM " + table.rawValue
+            let statement = try dataset.database.prepare("SELECT " + selected.joined(separator: ", ") + " FROM main." + table.rawValue
                                                          + " ORDER BY " + orderKey(table))
             let url = directory.appendingPathComponent(table.fileName)
             guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {

@@ -32,7 +32,8 @@ struct RowReader {
             throw RowRejection(reason: .invalidUTF8, column: index + 1, columnName: column,
                                message: "the field is not valid UTF-8 text; save the file as UTF-8")
         }
-        return value.isEmpty ? nil : value
+        // A cell Cairn's CSV export neutralised for spreadsheets comes back as it was.
+        return value.isEmpty ? nil : SpreadsheetCell.restored(value)
     }
 
     func requiredText(_ column: String) throws(RowRejection) -> String {
