@@ -39,6 +39,9 @@ public final class Session {
     var outputFile: OutputFile?
     /// How deep `.read` files are nested (a file that reads itself stops at 16).
     var readDepth = 0
+    /// Folders a notebook's command reaches its files through (see `readableSource`), open
+    /// until the command, with any `.read` it runs, ends.
+    var heldFolders: [FolderDescriptor] = []
     /// Where relative paths are resolved (a notebook's folder).
     public let baseDirectory: String
     /// The present for a directory of CSVs opened for analysis (`--now`, `.open DIR --now DATE`):

@@ -149,6 +149,8 @@ enum NotebookFiles {
         do {
             try NotebookFigures.write(figures, of: notebook, beside: path)
             try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch let error as FileAccessError {
+            throw CairnFailure(error.description)
         } catch {
             throw CairnFailure("\(path): cannot be written (\(error.localizedDescription))")
         }
