@@ -54,15 +54,23 @@ extension Session {
     func importFile(_ path: String, table: String?) throws -> String {
         let dataset = try requireDataset()
         let resolved = try readableSource(path)
-        inputs.insert(CanonicalPath.of(resolved))
+        inputs.insert(CanonicalPath.of(resolve(path)))
         let name = (resolved as NSString).lastPathComponent
         // In a notebook an import never changes the dataset: every CSV becomes a temporary table.
         if table == nil, confinement == nil, ContractTable.forFileName(name) != nil {
             let target: Dataset
+            var lock: DatasetLock?
             if dataset.isDirectory {
                 target = dataset
             } else {
+                // One writer per dataset, as `cairn import` (DatasetLock).
+                do { lock = try DatasetLock(for: dataset.location) } catch { throw SessionError(error.description) }
                 do { target = try Dataset.openOrCreate(dataset.location) } catch { throw SessionError(error.description) }
+                interruptsConnection(target.database)
+            }
+            defer {
+                interruptsConnection(nil)
+                withExtendedLifetime(lock) {}
             }
             let report: ImportReport
             do {

@@ -81,4 +81,11 @@ struct HostileDataTests {
         let shown = try CLI.run([dataset, "-c", ".mode csv; SELECT note FROM readings WHERE note LIKE '=%' OR note LIKE '-a%';"])
         #expect(shown.output == "note\r\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"\r\n'-abc\r\n")
     }
+
+    @Test("a .width of the most negative integer is refused in one line (it trapped in abs)")
+    func widthIntMin() throws {
+        let result = try CLI.run([demo, "-c", ".width -9223372036854775808 5; SELECT 1 AS one;"])
+        #expect(result.status == 1)
+        #expect(result.error == "Error: -9223372036854775808 is not a width; give whole numbers, e.g. .width 12 -8 0\n")
+    }
 }

@@ -23,9 +23,8 @@ public enum DatasetExport {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw DatasetExportError(problem: "\(path) exists; an export is written to a new path, so nothing is overwritten")
         }
-        let url = URL(fileURLWithPath: path)
-        let staging = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".exporting").path
-        try? FileManager.default.removeItem(atPath: staging)
+        StagingFile.removeAbandoned(for: path, kind: "exporting")
+        let staging = StagingFile.path(for: path, kind: "exporting")
         let written: String
         do {
             switch target {
@@ -46,9 +45,17 @@ public enum DatasetExport {
                 }
                 written = "(" + (try writeCSV(dataset, into: URL(fileURLWithPath: staging))).joined(separator: ", ") + ")"
             }
-        } catch {
+        } catch let error as DatasetExportError {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
+        } catch let error as SQLiteError {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        } catch {
+            // A write that failed (a full disk): one line naming the export, nothing left behind.
+            try? FileManager.default.removeItem(atPath: staging)
+            throw DatasetExportError(problem: FileAccessError(path: path, failure: error, doing: "be written").description
+                                     + "; nothing was written")
         }
         guard rename(staging, path) == 0 else {
             try? FileManager.default.removeItem(atPath: staging)
