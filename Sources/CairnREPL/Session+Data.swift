@@ -268,24 +268,41 @@ extension Session {
             guard statement.isReadOnly else {
                 throw SessionError("refused: this statement would change the dataset, and SQL here is read-only; nothing was changed")
             }
-            return try collect(statement)
+            do {
+                return try database.within(queryBudget) { try collect(statement) }
+            } catch let exceeded as QueryBudget.Exceeded {
+                throw SessionError(exceeded.description)
+            } catch let error as SQLiteError {
+                throw SessionError(error.message)
+            }
         }
     }
 
+    /// The rows of a statement a person typed, held to `queryBudget`'s bytes (an estimate of
+    /// what the cells take): a query that returns rows for ever stops in one line.
     func collect(_ statement: SQLiteStatement) throws -> ([String], [[TableRenderer.Cell]]) {
         let columns = (0..<statement.columnCount).map { statement.columnName($0) }
         var rows: [[TableRenderer.Cell]] = []
+        var held = 0
         do {
             while try statement.step() {
                 rows.append((0..<statement.columnCount).map { index in
                     switch statement.columnType(index) {
-                    case 5: return .null
-                    case 1: return .integer(statement.int(index))
-                    case 2: return .real(statement.double(index))
-                    default: return .text(statement.text(index) ?? "")
+                    case 5: held += 16; return .null
+                    case 1: held += 16; return .integer(statement.int(index))
+                    case 2: held += 16; return .real(statement.double(index))
+                    default:
+                        let text = statement.text(index) ?? ""
+                        held += 32 + text.utf8.count
+                        return .text(text)
                     }
                 })
+                if held > queryBudget.bytes { throw queryBudget.memoryExceeded(rows: rows.count) }
             }
+        } catch let exceeded as QueryBudget.Exceeded {
+            throw exceeded
+        } catch let error as SQLiteError {
+            throw error
         } catch {
             throw SessionError(error.message)
         }

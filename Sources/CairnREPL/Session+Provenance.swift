@@ -77,7 +77,7 @@ extension Session {
                     if byHeadacheID { try statement.bind(reference.key, at: Int32(index + 1)) } else { try statement.bind(Int(reference.id!), at: Int32(index + 1)) }
                 }
                 if byHeadacheID, let profile { try statement.bind(profile, at: Int32(wanted.count + 1)) }
-                return try collect(statement)
+                do { return try collect(statement) } catch let error as SQLiteError { throw SessionError(error.message) }
             }
             let keyColumn = columns.firstIndex(of: column)
             let found = Set(rows.compactMap { row -> String? in

@@ -82,6 +82,8 @@ public final class Session {
     public var columns = 80
     /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
     public var isCancelled: () -> Bool = { false }
+    /// The time and memory one SQL statement may take (more at a terminal).
+    public var queryBudget = QueryBudget.unattended
     /// Tells the REPL's Ctrl-C which connection to interrupt while a command writes through
     /// its own (`.import` into a .sqlite dataset); nil returns it to the dataset's.
     var interruptsConnection: (SQLiteDatabase?) -> Void = { _ in }

@@ -88,4 +88,33 @@ struct HostileDataTests {
         #expect(result.status == 1)
         #expect(result.error == "Error: -9223372036854775808 is not a width; give whole numbers, e.g. .width 12 -8 0\n")
     }
+
+    @Test("a query returning rows for ever stops at its memory budget in one line; the process lives")
+    func endlessRows() throws {
+        let result = try CLI.run([demo, "-c",
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, printf('%.2000c', 'x') AS pad FROM c;"])
+        #expect(result.status == 1)
+        let line = try #require(result.error.split(separator: "\n").first)
+        #expect(line.hasPrefix("Error: stopped: the result passed its memory budget of 256 MiB after "), "\(result.error)")
+        #expect(line.hasSuffix(" rows; add a LIMIT or aggregate it"))
+    }
+
+    @Test("a notebook's mask= with catastrophic backtracking stops at PCRE2's match limit; check ends and says why")
+    func catastrophicMask() throws {
+        let notebook = scratch.write("masked.md", """
+            ```cairn mask="(?m)^(a+)+$"
+            .open \(demo)
+            SELECT '\(String(repeating: "a", count: 40))!' AS s;
+            ```
+            ```output
+            ```
+
+            """)
+        let started = Date()
+        let result = try CLI.run(["check", notebook])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 1)
+        #expect(result.output.contains("+[mask=\"(?m)^(a+)+$\" stopped: it backtracks past PCRE2's match limit; simplify the pattern]"),
+                "\(result.output)")
+    }
 }
