@@ -82,7 +82,7 @@ struct FaultInjectionTests {
     func killedImportsRecover() throws {
         // A dataset large enough that a second import changes its pages (and so journals them).
         let target = scratch.path + "/data.sqlite"
-        let big = try bigReadings(60_000)
+        let big = try bigReadings(40_000)
         #expect(try CLI.run(["import", big, "--into", target, "--now", "2026-11-22"]).status == 0)
         let first = scratch.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\np,ldl,90,2026-01-01\n")
         let before = bytes(target)
@@ -117,7 +117,7 @@ struct FaultInjectionTests {
     @Test("two imports into the same dataset: the second is refused in one line while the first runs; no row is lost")
     func concurrentImports() throws {
         let target = scratch.path + "/new.sqlite"
-        let big = try bigReadings(100_000)
+        let big = try bigReadings(60_000)
         let small = scratch.write("small/readings.csv", "profile_id,marker,value,date\nq,hdl,51,2026-01-02\n")
         let output = Pipe()
         let first = Process()
@@ -250,7 +250,7 @@ struct FaultInjectionTests {
         let first = scratch.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n")
         #expect(try CLI.run(["import", first, "--into", target, "--now", "2026-11-22"]).status == 0)
         let before = bytes(target)
-        let big = try bigReadings(100_000)
+        let big = try bigReadings(40_000)
         let import_ = try CLI.run(["import", big, "--into", target, "--now", "2026-11-22"])
         #expect(import_.status == 2, "\(import_.output)")
         #expect(import_.error.split(separator: "\n").count == 1 && import_.error.contains("full"), "\(import_.error)")
@@ -285,27 +285,28 @@ struct FaultInjectionTests {
         for (index, shard) in shards.enumerated() {
             #expect(try CLI.run(["insights", demo, "--shard", "\(index + 1)/2", "--out", shard]).status == 0)
         }
-        let merge = Process()
-        merge.executableURL = URL(fileURLWithPath: "/bin/sh")
-        merge.arguments = ["-c", "exec \"$0\" merge \"$1\" \"$2\" --format json > \"$3\"", CLI.binary, shards[0], shards[1], disk + "/merged.json"]
-        let mergeErrors = Pipe()
-        merge.standardError = mergeErrors
-        try merge.run()
-        let mergeMessage = String(decoding: mergeErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        merge.waitUntilExit()
-        #expect(merge.terminationStatus == 2, "\(mergeMessage)")
-        #expect(mergeMessage == "cairn: error: standard output: cannot be written (No space left on device); free some space and run it again\n")
+        let fullMessage = "cairn: error: standard output: cannot be written (No space left on device); free some space and run it again\n"
+        let merged = try runRedirected(["merge", shards[0], shards[1], "--format", "json"], to: disk + "/merged.json")
+        #expect(merged.status == 2, "\(merged.error)")
+        #expect(merged.error == fullMessage)
 
         // Standard output onto the full disk: one line, status 2, no crash.
+        let printed = try runRedirected([demo, "-c", "SELECT a.* FROM readings a, readings b LIMIT 200000;"], to: disk + "/stdout.txt")
+        #expect(printed.status == 2, "\(printed.error)")
+        #expect(printed.error == fullMessage)
+    }
+
+    /// Runs `cairn ARGS` with its standard output sent to `file` (opened by the shell, as
+    /// `cairn ... > file` does); its status and standard error.
+    func runRedirected(_ arguments: [String], to file: String) throws -> (status: Int32, error: String) {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "exec \"$0\" \"$1\" -c 'SELECT a.* FROM readings a, readings b LIMIT 200000;' > \"$2\"", CLI.binary, demo, disk + "/stdout.txt"]
+        shell.arguments = ["-c", "out=\"$1\"; shift; exec \"$@\" > \"$out\"", "sh", file, CLI.binary] + arguments
         let errors = Pipe()
         shell.standardError = errors
         try shell.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
-        #expect(shell.terminationStatus == 2, "\(message)")
-        #expect(message == "cairn: error: standard output: cannot be written (No space left on device); free some space and run it again\n")
+        return (shell.terminationStatus, message)
     }
 }
