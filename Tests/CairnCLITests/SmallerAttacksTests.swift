@@ -62,3 +62,16 @@ struct SmallerAttacksTests {
         #expect(result.error.split(separator: "\n").count == 1)
     }
 }
+
+extension SmallerAttacksTests {
+    @Test("a field past 1 MiB rejects its row with the reason; the good rows are imported")
+    func hugeField() throws {
+        let huge = String(repeating: "x", count: (1 << 20) + 10)
+        let file = scratch.write("in/readings.csv", "profile_id,marker,value,date,note\np,hdl,50,2026-01-01,fine\np,hdl,51,2026-01-02,\(huge)\np,ldl,90,2026-01-03,\n")
+        let result = try CLI.run(["import", file, "--into", scratch.path + "/d.sqlite", "--now", "2026-11-22"])
+        #expect(result.status == 1, "\(result.error)")
+        #expect(result.output.contains("the field holds 1,048,586 bytes; a value holds at most 1,048,576 (1 MiB)"), "\(result.output)")
+        let count = try CLI.run([scratch.path + "/d.sqlite", "-c", ".mode list; .headers off; SELECT count(*) FROM readings;"])
+        #expect(count.output == "2\n")
+    }
+}
