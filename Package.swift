@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(name: "ModuleRegistrar", path: "BuildTools/ModuleRegistrar"),
         .target(
             name: "CairnNotebook",
-            dependencies: ["CairnCore", "CairnAnalysis", .product(name: "Ink", package: "Ink")]),
+            dependencies: ["CairnCore", "CairnAnalysis", "CPCRE2", .product(name: "Ink", package: "Ink")]),
         // Pictures: SVG charts for the REPL, notebooks and reports.
         .target(name: "CairnPlot", dependencies: ["CairnCore"]),
         // The clinician report (HTML for print, Markdown).

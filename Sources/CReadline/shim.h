@@ -26,4 +26,7 @@ static inline void cairn_rl_cancel_line(const char *prompt) {
     rl_on_new_line();
     rl_redisplay();
 }
+/// Called by readline on its own thread of control after a signal interrupted its read
+/// (readline 6.3 and later): where Ctrl-C abandons the line, outside the signal handler.
+static inline void cairn_rl_set_signal_hook(int (*hook)(void)) { rl_signal_event_hook = hook; }
 #endif

@@ -25,8 +25,11 @@ static void cairn_xml_error(void *context, const xmlError *error) {
     reader->error_message[length] = '\0';
 }
 
+// Never XML_PARSE_HUGE: it lifts libxml2's entity amplification and node size limits, and a
+// few hundred bytes of nested entities in an attribute then expand without end (issue 22).
+// Apple Health exports are large files of small nodes; the default limits never bind on them.
 cairn_xml_reader *cairn_xml_open(const char *path) {
-    xmlTextReaderPtr inner = xmlReaderForFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
+    xmlTextReaderPtr inner = xmlReaderForFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     if (inner == NULL) return NULL;
     cairn_xml_reader *reader = calloc(1, sizeof(cairn_xml_reader));
     if (reader == NULL) {

@@ -68,7 +68,7 @@ public enum DatasetSearch {
         let needle = fold(text)
         guard !needle.isEmpty else { return [] }
         var counts: [String: Int] = [:]
-        let statement = try database.prepare("SELECT marker, count(*) FROM readings" + (profile == nil ? "" : " WHERE profile_id = ?1")
+        let statement = try database.prepare("SELECT marker, count(*) FROM main.readings" + (profile == nil ? "" : " WHERE profile_id = ?1")
                                              + " GROUP BY marker")
         if let profile { try statement.bind(profile, at: 1) }
         while try statement.step() { counts[statement.text(0) ?? ""] = statement.int(1) }
@@ -117,7 +117,7 @@ public enum DatasetSearch {
         like(filters.doctor, columns: ["doctor"])
         like(filters.tag, columns: ["tags"])
         let statement = try database.prepare("SELECT id, profile_id, date, visit_type, visit_type_label, doctor, title, condition, notes, tags, "
-                                             + "date_epoch FROM visits" + (clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")))
+                                             + "date_epoch FROM main.visits" + (clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")))
         for (index, value) in values.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
         func contains(_ field: String?, _ text: String?) -> Bool {
             guard let text, !fold(text).isEmpty else { return true }

@@ -16,48 +16,48 @@ final class ProfileReader {
         profile = try database.prepare("""
             SELECT profile_id, display_name, time_zone, birth_date, sex, relationship, member_type, height_cm, weight_kg,
                    \(deceased)
-            FROM profiles WHERE profile_id = ?1
+            FROM main.profiles WHERE profile_id = ?1
             """)
-        overrides = try database.prepare("SELECT profile_id, marker, ref_low, ref_high FROM reference_overrides WHERE profile_id = ?1")
+        overrides = try database.prepare("SELECT profile_id, marker, ref_low, ref_high FROM main.reference_overrides WHERE profile_id = ?1")
         readings = try database.prepare("""
-            SELECT id, profile_id, marker, value, unit, date, date_epoch, date_day, note, source, entered_unit FROM readings
+            SELECT id, profile_id, marker, value, unit, date, date_epoch, date_day, note, source, entered_unit FROM main.readings
             WHERE profile_id = ?1 ORDER BY date_epoch, id
             """)
         visits = try database.prepare("""
             SELECT id, profile_id, date, date_epoch, date_day, visit_type, visit_type_label, doctor, title, condition, notes, tags
-            FROM visits WHERE profile_id = ?1 ORDER BY date_epoch, id
+            FROM main.visits WHERE profile_id = ?1 ORDER BY date_epoch, id
             """)
         headaches = try database.prepare("""
             SELECT profile_id, headache_id, onset_at, onset_at_epoch, onset_at_day, resolved_at, resolved_at_epoch, resolved_at_day,
-                   severity, onset_speed, aura, visual_disturbance, symptoms, headache_type, notes, id FROM headaches
+                   severity, onset_speed, aura, visual_disturbance, symptoms, headache_type, notes, id FROM main.headaches
             WHERE profile_id = ?1 ORDER BY onset_at_epoch, headache_id
             """)
         medications = try database.prepare("""
             SELECT id, profile_id, taken_at, taken_at_epoch, taken_at_day, name, dose, is_acute, effectiveness, headache_id
-            FROM medications WHERE profile_id = ?1 ORDER BY taken_at_epoch, id
+            FROM main.medications WHERE profile_id = ?1 ORDER BY taken_at_epoch, id
             """)
         sleep = try database.prepare("""
-            SELECT id, profile_id, night_of, duration_min, quality, source FROM sleep WHERE profile_id = ?1 ORDER BY night_of, id
+            SELECT id, profile_id, night_of, duration_min, quality, source FROM main.sleep WHERE profile_id = ?1 ORDER BY night_of, id
             """)
         let weatherColumns = "id, profile_id, observed_at_epoch, temperature_c, humidity_pct, pressure_hpa, uv_index, weather_code"
         weatherOwn = try database.prepare(
-            "SELECT \(weatherColumns) FROM weather WHERE profile_id = ?1 ORDER BY observed_at_epoch, id")
+            "SELECT \(weatherColumns) FROM main.weather WHERE profile_id = ?1 ORDER BY observed_at_epoch, id")
         weatherShared = try database.prepare(
-            "SELECT \(weatherColumns) FROM weather WHERE profile_id IS NULL ORDER BY observed_at_epoch, id")
+            "SELECT \(weatherColumns) FROM main.weather WHERE profile_id IS NULL ORDER BY observed_at_epoch, id")
         factors = try database.prepare("""
-            SELECT id, profile_id, at, at_epoch, at_day, factor, value FROM factors WHERE profile_id = ?1 ORDER BY at_epoch, id
+            SELECT id, profile_id, at, at_epoch, at_day, factor, value FROM main.factors WHERE profile_id = ?1 ORDER BY at_epoch, id
             """)
         // The newest row of each table through its (profile_id, time) index.
         latest = try database.prepare("""
             SELECT time_zone,
-                (SELECT MAX(date_epoch) FROM readings WHERE profile_id = ?1),
-                (SELECT MAX(onset_at_epoch) FROM headaches WHERE profile_id = ?1),
-                (SELECT MAX(taken_at_epoch) FROM medications WHERE profile_id = ?1),
-                (SELECT MAX(night_of) FROM sleep WHERE profile_id = ?1),
-                (SELECT MAX(at_epoch) FROM factors WHERE profile_id = ?1),
-                (SELECT MAX(observed_at_epoch) FROM weather WHERE profile_id = ?1),
-                (SELECT MAX(date_epoch) FROM visits WHERE profile_id = ?1 AND date_day <= ?2)
-            FROM profiles WHERE profile_id = ?1
+                (SELECT MAX(date_epoch) FROM main.readings WHERE profile_id = ?1),
+                (SELECT MAX(onset_at_epoch) FROM main.headaches WHERE profile_id = ?1),
+                (SELECT MAX(taken_at_epoch) FROM main.medications WHERE profile_id = ?1),
+                (SELECT MAX(night_of) FROM main.sleep WHERE profile_id = ?1),
+                (SELECT MAX(at_epoch) FROM main.factors WHERE profile_id = ?1),
+                (SELECT MAX(observed_at_epoch) FROM main.weather WHERE profile_id = ?1),
+                (SELECT MAX(date_epoch) FROM main.visits WHERE profile_id = ?1 AND date_day <= ?2)
+            FROM main.profiles WHERE profile_id = ?1
             """)
     }
 

@@ -33,13 +33,13 @@ public final class ProfileSource: @unchecked Sendable {
         self.readers = readers
         let database = dataset.database
         var ids: [String] = []
-        let idRows = try database.prepare("SELECT profile_id FROM profiles ORDER BY profile_id")
+        let idRows = try database.prepare("SELECT profile_id FROM main.profiles ORDER BY profile_id")
         while try idRows.step() { ids.append(idRows.text(0) ?? "") }
         profileIDs = ids
         markers = try ProfileSource.library(database)
         sharedWeather = try readers[0].weather(profileID: nil)
         var content = ids.joined(separator: "\n")
-        let imports = try database.prepare("SELECT rows_read, imported, rejected, skipped, warnings FROM imports ORDER BY id")
+        let imports = try database.prepare("SELECT rows_read, imported, rejected, skipped, warnings FROM main.imports ORDER BY id")
         while try imports.step() { content += "\n" + (0..<5).map { String(imports.int($0)) }.joined(separator: ",") }
         let hash = String(ShardSpec.hash(content), radix: 16)
         fingerprint = String(repeating: "0", count: 16 - hash.count) + hash
@@ -96,7 +96,7 @@ public final class ProfileSource: @unchecked Sendable {
     static func library(_ database: SQLiteDatabase) throws -> MarkerLibrary {
         var library = MarkerLibrary.builtIn
         let custom = try database.prepare("""
-            SELECT marker_id, display_name, unit, category, ref_low, ref_high, higher_is_better, aliases, loinc FROM markers
+            SELECT marker_id, display_name, unit, category, ref_low, ref_high, higher_is_better, aliases, loinc FROM main.markers
             ORDER BY marker_id
             """)
         while try custom.step() {

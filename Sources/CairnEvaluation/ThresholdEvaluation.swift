@@ -81,10 +81,13 @@ public struct ThresholdEvaluation: Sendable {
         self.jobs = max(1, jobs)
     }
 
+    /// `isCancelled` is asked after each profile (Ctrl-C in the REPL); when it says yes the
+    /// evaluation stops with `CancellationError`.
     public func evaluate(_ scenarios: [Scenario], variants: [Variant], seeds: Int, baseSeed: UInt64,
-                         progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> [Row] {
+                         progress: @Sendable (Int, Int) -> Void = { _, _ in }, isCancelled: () -> Bool = { false }) throws -> [Row] {
         var outcomes = [[[Outcome]]](repeating: [[Outcome]](repeating: [], count: variants.count), count: scenarios.count)
         try outcomesByProfile(scenarios, variants: variants, seeds: seeds, baseSeed: baseSeed, progress: progress) { record in
+            if isCancelled() { throw CancellationError() }
             for (variant, outcome) in record.outcomes.enumerated() { outcomes[record.scenario][variant].append(outcome) }
         }
         return ThresholdEvaluation.rows(outcomes, scenarios: scenarios.map(\.name), seeds: seeds,

@@ -61,6 +61,22 @@ public enum ModuleHost {
         return added
     }
 
+    /// Refuses a library when it, or a folder it lies in, may be written by another user
+    /// (group or world write, but for a sticky folder such as /tmp, whose files only their
+    /// owner may replace), before dlopen runs any of its code.
+    static func refuseWritableByOthers(_ canonical: String) throws(ModuleLibraryError) {
+        var path = canonical
+        while !path.isEmpty {
+            var status = stat()
+            if stat(path, &status) == 0 {
+                let sticky = status.st_mode & S_ISVTX != 0 && path != canonical
+                if status.st_mode & (S_IWGRP | S_IWOTH) != 0 && !sticky { throw .writableByOthers(path: path) }
+            }
+            if path == "/" { break }
+            path = (path as NSString).deletingLastPathComponent
+        }
+    }
+
     /// Loads the entries of a module path ("DIR:DIR", as `$CAIRN_MODULE_PATH` gives them).
     public static func load(path list: String) throws(ModuleLibraryError) {
         for entry in list.split(separator: ":", omittingEmptySubsequences: true) { try load(String(entry)) }
@@ -68,6 +84,7 @@ public enum ModuleHost {
 
     private static func loadLibrary(_ path: String) throws(ModuleLibraryError) -> [ModuleDescriptor] {
         let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        try refuseWritableByOthers(canonical)
         if libraries.contains(where: { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path == canonical }) {
             throw .alreadyLoaded(path: path)
         }

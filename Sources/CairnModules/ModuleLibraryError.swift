@@ -15,12 +15,18 @@ public enum ModuleLibraryError: Error, Equatable, CustomStringConvertible {
     case invalidModule(path: String, module: String, reason: String)
     case alreadyRegistered(path: String, module: String, origin: String)
     case alreadyLoaded(path: String)
+    /// A library, or a folder on the way to it, that another user may write: anyone could put
+    /// code there that would run as the person.
+    case writableByOthers(path: String)
     case copy(path: String, problem: String)
     /// A request the library could not answer (the module's own error, or bad JSON).
     case failed(path: String, module: String, reason: String)
 
     public var description: String {
         switch self {
+        case .writableByOthers(let path):
+            return "refused: \(path) may be written by other users, who could put code there that runs as you; "
+                + "`chmod go-w \(path)` and load it again"
         case .notFound(let path):
             return "\(path): no such module library or folder; give the path of a .so file or of a folder of them"
         case .emptyFolder(let path):

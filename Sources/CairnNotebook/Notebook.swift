@@ -48,15 +48,10 @@ public struct Notebook: Sendable, Equatable {
                 + masks.map { " mask=\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined()
         }
 
-        /// Output with every mask's matches replaced by `[masked]`.
+        /// Output with every mask's matches replaced by `[masked]` (PCRE2, under a match limit:
+        /// `MaskPattern`).
         public func masked(_ text: String) -> String {
-            var result = text
-            for pattern in masks {
-                guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
-                result = expression.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result),
-                                                             withTemplate: "[masked]")
-            }
-            return result
+            masks.reduce(text) { MaskPattern.replace($1, in: $0) }
         }
     }
 
@@ -178,9 +173,9 @@ public struct Notebook: Sendable, Equatable {
                 }
                 guard closed else { throw ParseError(line: line, message: "mask=\" is never closed; write mask=\"REGEX\"") }
                 do {
-                    _ = try NSRegularExpression(pattern: pattern)
+                    try MaskPattern.validate(pattern)
                 } catch {
-                    throw ParseError(line: line, message: "mask=\"\(pattern)\" is not a regular expression")
+                    throw ParseError(line: line, message: "mask=\"\(pattern)\" is not a regular expression (\(error.message))")
                 }
                 block.masks.append(pattern)
             } else {

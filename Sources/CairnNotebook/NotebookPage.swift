@@ -29,7 +29,9 @@ public struct NotebookPage {
     }
 
     public func html() -> String {
-        let parser = MarkdownParser()
+        // Raw HTML in the prose is shown as text, never passed through: a notebook from someone
+        // else must not put script or event handlers in the page (the CSP forbids them too).
+        let parser = MarkdownParser(modifiers: [Modifier(target: .html) { _, markdown in NotebookPage.rawHTML(String(markdown)) }])
         var body = ""
         for cell in notebook.cells {
             switch cell {
@@ -48,6 +50,17 @@ public struct NotebookPage {
             }
         }
         return HTMLText.page(title: title, generator: "cairn render", style: NotebookPage.style, body: body)
+    }
+
+    /// Raw HTML met in the prose: a whole comment (`<!-- cairn: width=80 -->`) is left out,
+    /// anything else shown as the text it is.
+    static func rawHTML(_ markdown: String) -> String {
+        let trimmed = markdown.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"), trimmed.dropFirst(4).dropLast(3).range(of: "-->") == nil,
+           !trimmed.dropFirst(4).dropLast(3).contains("<") {
+            return ""
+        }
+        return OutputMarkup.escape(markdown)
     }
 
     static let style = """

@@ -28,7 +28,10 @@ public final class LineEditor {
 
     public func run(banner: String) {
         Completion.session = session
-        session.isCancelled = { Interrupts.cancelled != 0 }
+        session.isCancelled = { Interrupts.isSet }
+        session.interruptsConnection = { [session] database in
+            Interrupts.watch((database ?? session.dataset?.database)?.interruptHandle)
+        }
         // On a terminal, overwriting a file is asked first.
         session.confirmOverwrite = { path in
             guard let raw = readline("\(path) exists; overwrite it? [y/N] ") else { return false }
@@ -50,9 +53,9 @@ public final class LineEditor {
         var reader = StatementReader()
         var typed: [String] = []
         while true {
-            Interrupts.state = .editing
+            Interrupts.editing = true
             let primary = prompt()
-            Interrupts.setPrimaryPrompt(primary)
+            Interrupts.primaryPrompt = primary
             guard let raw = readline(reader.isIncomplete ? continuationPrompt() : primary) else {
                 print("")
                 break
@@ -64,7 +67,7 @@ public final class LineEditor {
                 reader.reset()
                 typed = []
             }
-            Interrupts.state = .running
+            Interrupts.editing = false
             if !line.trimmingWhitespace().isEmpty { typed.append(line.trimmingWhitespace()) }
             let commands = reader.feed(line)
             if !reader.isIncomplete && !typed.isEmpty {
@@ -76,20 +79,22 @@ public final class LineEditor {
             }
             if run(commands) { break }
         }
-        Interrupts.state = .idle
+        Interrupts.editing = false
     }
 
     /// Runs the commands a line completed; true when one asked to leave.
     private func run(_ commands: [String]) -> Bool {
         for command in commands {
-            Interrupts.database = session.dataset?.database.interruptHandle
+            Interrupts.watch(session.dataset?.database.interruptHandle)
+            // A Ctrl-C belongs to the command it interrupted: cleared after each one, as sqlite3 does.
+            defer { Interrupts.watch(nil); Interrupts.clear() }
             if Interrupts.takeResized() { session.columns = LineEditor.terminalWidth() }
             do {
                 let outcome = try session.execute(command)
                 print(outcome.output, terminator: "")
                 if outcome.quit { return true }
             } catch {
-                let message = Interrupts.consumeCancelled() ? "cancelled" : error.message
+                let message = Interrupts.isSet ? "cancelled" : error.message
                 print(error.partialOutput, terminator: "")
                 print(useColour ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)")
                 return false
@@ -112,66 +117,6 @@ public final class LineEditor {
     private func prompt() -> String {
         let profile = session.profileID.map { id in " " + ((try? session.engine.copyGuard.safeIdentifier(id, kind: "profile")) ?? "profile") } ?? ""
         return useColour ? "\u{1B}[1mcairn\(profile)>\u{1B}[0m " : "cairn\(profile)> "
-    }
-}
-
-/// Ctrl-C: while editing it abandons the line; while a command runs it interrupts SQLite and
-/// marks the command cancelled. The handler does only what a signal handler may.
-enum Interrupts {
-    enum State { case idle, editing, running }
-    nonisolated(unsafe) static var state = State.idle
-    nonisolated(unsafe) static var database: OpaquePointer?
-    nonisolated(unsafe) static var cancelled: sig_atomic_t = 0
-
-    nonisolated(unsafe) static var resized: sig_atomic_t = 0
-    nonisolated(unsafe) static var lineCancelled: sig_atomic_t = 0
-    /// The prompt Ctrl-C returns to, as a C string the signal handler can hand to readline.
-    nonisolated(unsafe) static var primaryPrompt: UnsafeMutablePointer<CChar>? = strdup("")
-
-    static func setPrimaryPrompt(_ prompt: String) {
-        let old = primaryPrompt
-        primaryPrompt = strdup(prompt)
-        free(old)
-    }
-
-    /// Whether Ctrl-C abandoned the statement being typed since the last call.
-    static func takeLineCancelled() -> Bool {
-        defer { lineCancelled = 0 }
-        return lineCancelled != 0
-    }
-
-    /// Whether the terminal was resized since the last call (SIGWINCH).
-    static func takeResized() -> Bool {
-        defer { resized = 0 }
-        return resized != 0
-    }
-
-    static func install() {
-        // A parent may have left them blocked (a test runner's threads do): a person's Ctrl-C
-        // and resize must reach the shell.
-        var wanted = sigset_t()
-        sigemptyset(&wanted)
-        sigaddset(&wanted, SIGINT)
-        sigaddset(&wanted, SIGWINCH)
-        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
-        signal(SIGWINCH) { _ in Interrupts.resized = 1 }
-        signal(SIGINT) { _ in
-            switch Interrupts.state {
-            case .editing:
-                Interrupts.lineCancelled = 1
-                cairn_rl_cancel_line(Interrupts.primaryPrompt)
-            case .running:
-                Interrupts.cancelled = 1
-                if let database = Interrupts.database { sqlite3_interrupt(database) }
-            case .idle:
-                break
-            }
-        }
-    }
-
-    static func consumeCancelled() -> Bool {
-        defer { cancelled = 0 }
-        return cancelled != 0
     }
 }
 

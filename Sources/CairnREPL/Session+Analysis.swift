@@ -155,22 +155,37 @@ extension Session {
 }
 
 extension Session {
-    /// A file to read, resolved; refused in a notebook when it lies outside the notebook's folder.
+    /// A file to read, resolved; refused in a notebook when it lies outside the notebook's folder
+    /// or a symbolic link is on the way. In a notebook the path returned reaches the file through
+    /// the folder's descriptor, held until the command ends.
     func readableSource(_ path: String) throws -> String {
         let resolved = resolve(path)
-        if let confinement, !confinement.mayRead(resolved) {
-            throw SessionError("refused: a notebook reads files only inside its folder (\(path))")
+        guard let confinement else { return resolved }
+        return try confined(path, resolved, by: confinement, writing: false)
+    }
+
+    /// The path through which a notebook reaches `resolved`, inside its folder and through no link.
+    private func confined(_ path: String, _ resolved: String, by confinement: NotebookConfinement, writing: Bool) throws -> String {
+        let reached: (folder: FolderDescriptor, name: String)?
+        do {
+            reached = try confinement.reach(resolved, writing: writing)
+        } catch {
+            throw SessionError("refused: \(error.description)")
         }
-        return resolved
+        guard let reached else {
+            throw SessionError(writing
+                ? "refused: a notebook writes only inside its folder (\(path)); `--allow-write DIR` widens it"
+                : "refused: a notebook reads files only inside its folder (\(path))")
+        }
+        heldFolders.append(reached.folder)
+        return reached.folder.pinnedPath(reached.name)
     }
 
     /// A path to write to, refused when it names the open dataset: `.save` or `.snapshot` onto
-    /// it would replace the data with Markdown or JSON.
+    /// it would replace the data with Markdown or JSON. In a notebook, refused outside its folder
+    /// or through a link, and reached through the folder's descriptor (see `readableSource`).
     func writableTarget(_ path: String) throws -> String {
         let target = resolve(path)
-        if let confinement, !confinement.mayWrite(target) {
-            throw SessionError("refused: a notebook writes only inside its folder (\(path)); `--allow-write DIR` widens it")
-        }
         if let datasetPath, CanonicalPath.of(resolve(datasetPath)) == CanonicalPath.of(target) {
             throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
         }
@@ -180,7 +195,8 @@ extension Session {
         if let confirmOverwrite, FileManager.default.fileExists(atPath: target), !confirmOverwrite(path) {
             throw SessionError("\(path) was kept as it was; nothing was written")
         }
-        return target
+        guard let confinement else { return target }
+        return try confined(path, target, by: confinement, writing: true)
     }
 }
 

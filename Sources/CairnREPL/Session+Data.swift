@@ -44,7 +44,7 @@ extension Session {
         let database = try requireDataset().database
         var rows = 0
         for table in ContractTable.allCases {
-            rows += try database.scalarInt("SELECT COALESCE(MAX(rowid), 0) FROM \(table.rawValue)") ?? 0
+            rows += try database.scalarInt("SELECT COALESCE(MAX(rowid), 0) FROM main.\(table.rawValue)") ?? 0
         }
         return "Opened \(path): \(try source().count) profiles, \(NumberText.grouped(rows)) rows.\n"
     }
@@ -54,15 +54,23 @@ extension Session {
     func importFile(_ path: String, table: String?) throws -> String {
         let dataset = try requireDataset()
         let resolved = try readableSource(path)
-        inputs.insert(CanonicalPath.of(resolved))
+        inputs.insert(CanonicalPath.of(resolve(path)))
         let name = (resolved as NSString).lastPathComponent
         // In a notebook an import never changes the dataset: every CSV becomes a temporary table.
         if table == nil, confinement == nil, ContractTable.forFileName(name) != nil {
             let target: Dataset
+            var lock: DatasetLock?
             if dataset.isDirectory {
                 target = dataset
             } else {
+                // One writer per dataset, as `cairn import` (DatasetLock).
+                do { lock = try DatasetLock(for: dataset.location) } catch { throw SessionError(error.description) }
                 do { target = try Dataset.openOrCreate(dataset.location) } catch { throw SessionError(error.description) }
+                interruptsConnection(target.database)
+            }
+            defer {
+                interruptsConnection(nil)
+                withExtendedLifetime(lock) {}
             }
             let report: ImportReport
             do {
@@ -85,6 +93,12 @@ extension Session {
                 throw SessionError("in a notebook an import never changes the dataset; give a temporary table name: .import \(path) NAME (letters, digits, _)")
             }
             throw SessionError("\(name) is not a contract table; give a table name for it: .import \(path) NAME (letters, digits, _)")
+        }
+        // A temporary table named like one of the dataset's would shadow it for unqualified SQL
+        // (issue 22: a forged `readings` fed `.markers`): such names are refused.
+        let taken = Set(ContractTable.allCases.map(\.rawValue) + ((try? dataset.database.tableNames()) ?? []))
+        if taken.contains(where: { $0.lowercased() == table.lowercased() }) || table.lowercased().hasPrefix("sqlite_") {
+            throw SessionError("refused: \(table) is a table of the dataset; a temporary table takes another name: .import \(path) my_\(table)")
         }
         return try importPlainCSV(resolved, display: path, table: table, into: dataset.database)
     }
@@ -157,10 +171,10 @@ extension Session {
         // Counts through the (profile_id, ...) indexes, one profile at a time: no row is loaded.
         let statement = try requireDataset().database.prepare("""
             SELECT profile_id, COALESCE(display_name, profile_id), time_zone, COALESCE(member_type, ''),
-                (SELECT count(*) FROM readings r WHERE r.profile_id = p.profile_id),
-                (SELECT count(*) FROM headaches h WHERE h.profile_id = p.profile_id),
-                (SELECT count(*) FROM visits v WHERE v.profile_id = p.profile_id)
-            FROM profiles p ORDER BY profile_id
+                (SELECT count(*) FROM main.readings r WHERE r.profile_id = p.profile_id),
+                (SELECT count(*) FROM main.headaches h WHERE h.profile_id = p.profile_id),
+                (SELECT count(*) FROM main.visits v WHERE v.profile_id = p.profile_id)
+            FROM main.profiles p ORDER BY profile_id
             """)
         let copyGuard = try engine.copyGuard
         var rows: [[TableRenderer.Cell]] = []
@@ -254,24 +268,41 @@ extension Session {
             guard statement.isReadOnly else {
                 throw SessionError("refused: this statement would change the dataset, and SQL here is read-only; nothing was changed")
             }
-            return try collect(statement)
+            do {
+                return try database.within(queryBudget) { try collect(statement) }
+            } catch let exceeded as QueryBudget.Exceeded {
+                throw SessionError(exceeded.description)
+            } catch let error as SQLiteError {
+                throw SessionError(error.message)
+            }
         }
     }
 
+    /// The rows of a statement a person typed, held to `queryBudget`'s bytes (an estimate of
+    /// what the cells take): a query that returns rows for ever stops in one line.
     func collect(_ statement: SQLiteStatement) throws -> ([String], [[TableRenderer.Cell]]) {
         let columns = (0..<statement.columnCount).map { statement.columnName($0) }
         var rows: [[TableRenderer.Cell]] = []
+        var held = 0
         do {
             while try statement.step() {
                 rows.append((0..<statement.columnCount).map { index in
                     switch statement.columnType(index) {
-                    case 5: return .null
-                    case 1: return .integer(statement.int(index))
-                    case 2: return .real(statement.double(index))
-                    default: return .text(statement.text(index) ?? "")
+                    case 5: held += 16; return .null
+                    case 1: held += 16; return .integer(statement.int(index))
+                    case 2: held += 16; return .real(statement.double(index))
+                    default:
+                        let text = statement.text(index) ?? ""
+                        held += 32 + text.utf8.count
+                        return .text(text)
                     }
                 })
+                if held > queryBudget.bytes { throw queryBudget.memoryExceeded(rows: rows.count) }
             }
+        } catch let exceeded as QueryBudget.Exceeded {
+            throw exceeded
+        } catch let error as SQLiteError {
+            throw error
         } catch {
             throw SessionError(error.message)
         }
@@ -281,6 +312,8 @@ extension Session {
     /// Rows in the session's mode; for a person, cut to the width and `.maxrows` and counted.
     func render(columns: [String], rows: [[TableRenderer.Cell]]) -> String {
         var options = table
+        // Raw only into a file the person asked for.
+        options.escapesControls = outputFile == nil
         if isForReading {
             options.maxWidth = self.columns
             options.maxRows = maxRows

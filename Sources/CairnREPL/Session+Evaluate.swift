@@ -57,7 +57,13 @@ extension Session {
         } catch {
             throw SessionError(error.description)
         }
-        let rows = try ThresholdEvaluation(engine: try engine).evaluate(scenarios, variants: variants, seeds: seeds, baseSeed: seed)
+        let rows: [ThresholdEvaluation.Row]
+        do {
+            rows = try ThresholdEvaluation(engine: try engine).evaluate(scenarios, variants: variants, seeds: seeds, baseSeed: seed,
+                                                                         isCancelled: isCancelled)
+        } catch is CancellationError {
+            throw SessionError("cancelled")
+        }
         return format == .json ? JSONText.encode(rows) : ThresholdEvaluation.text(rows)
     }
 }

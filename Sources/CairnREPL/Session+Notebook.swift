@@ -23,7 +23,7 @@ extension Session {
     func save(_ path: String) throws -> String {
         guard let datasetPath else { throw SessionError("open a dataset first: a notebook opens its dataset") }
         let target = try writableTarget(path)
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let folder = URL(fileURLWithPath: resolve(path)).deletingLastPathComponent().path
         func opening(_ dataset: String, now: Int?) -> String {
             let relative = RelativePath.from(folder, to: resolve(dataset))
             return ".open " + CommandLineSplitter.quoted(relative)
@@ -42,6 +42,7 @@ extension Session {
         replay.confinement = NotebookConfinement(root: folder, allowWrite: [])
         replay.scenarioDirectory = scenarioDirectory
         replay.collectsFigures = true
+        replay.isCancelled = isCancelled
         var result: NotebookRunner.Result
         do {
             result = try NotebookRunner(figureFolder: NotebookFigures.folderName(of: target)).run(draft, with: replay, splitter: StatementReader.commands(in:))
@@ -60,9 +61,10 @@ extension Session {
         }
         do {
             try NotebookFigures.write(result.figures, of: result.notebook, beside: target)
-            try Data(result.notebook.render().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+            try FolderDescriptor.open(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+                .writeAtomically(Data(result.notebook.render().utf8), to: URL(fileURLWithPath: target).lastPathComponent)
         } catch {
-            throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
+            throw SessionError(error.description)
         }
         return "Saved \(sources.count) commands to \(path)" + (failed.isEmpty ? "" : " (\(failed.count) failed, marked error)")
             + (result.figures.isEmpty ? "" : ", \(result.figures.count) pictures in \(NotebookFigures.folderName(of: target))") + ".\n"
@@ -77,29 +79,43 @@ public enum NotebookFigures {
     }
 
     /// Writes the pictures and removes those the notebook no longer links (a picture moved to
-    /// another block gets another name), and the folder when it is left empty.
-    public static func write(_ figures: [String: String], of written: Notebook, beside notebook: String) throws {
-        let folder = URL(fileURLWithPath: notebook).deletingLastPathComponent()
-        for (path, svg) in figures.sorted(by: { $0.key < $1.key }) {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(svg.utf8).write(to: file, options: .atomic)
-        }
+    /// another block gets another name), and the folder when it is left empty. Every file is
+    /// reached through the folder's descriptor: a `NAME.figures` that is a symbolic link is
+    /// refused, so pictures are never written, nor other files pruned, outside it.
+    public static func write(_ figures: [String: String], of written: Notebook, beside notebook: String) throws(FileAccessError) {
         let name = folderName(of: notebook)
-        let pictures = folder.appendingPathComponent(name)
-        guard let present = try? FileManager.default.contentsOfDirectory(atPath: pictures.path) else { return }
-        let linked = Set(written.blocks.flatMap { $0.figures.map(\.path) })
-        for file in present where file.hasPrefix("figure-") && file.hasSuffix(".svg") && !linked.contains(name + "/" + file) {
-            try FileManager.default.removeItem(at: pictures.appendingPathComponent(file))
+        let folder = try FolderDescriptor.open(URL(fileURLWithPath: notebook).deletingLastPathComponent().path)
+        if figures.isEmpty && !folder.contains(name) { return }
+        let pictures = try folder.folder(name, creating: !figures.isEmpty)
+        for (path, svg) in figures.sorted(by: { $0.key < $1.key }) {
+            try pictures.writeAtomically(Data(svg.utf8), to: try pictureName(path, in: name))
         }
-        if (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.isEmpty == true {
-            try FileManager.default.removeItem(at: pictures)
+        let linked = Set(written.blocks.flatMap { $0.figures.map(\.path) })
+        for file in try pictures.names() where file.hasPrefix("figure-") && file.hasSuffix(".svg") && !linked.contains(name + "/" + file) {
+            try pictures.remove(file)
+        }
+        if try pictures.names().isEmpty {
+            try folder.remove(name, folder: true)
         }
     }
 
-    /// A recorded picture's text, or nil when it is missing.
+    /// A recorded picture's text, or nil when it is missing, or not a picture in the notebook's
+    /// own `NAME.figures` folder (a link there is not followed).
     public static func read(_ path: String, beside notebook: String) -> String? {
-        let file = URL(fileURLWithPath: notebook).deletingLastPathComponent().appendingPathComponent(path)
-        return (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
+        let name = folderName(of: notebook)
+        guard let file = try? pictureName(path, in: name),
+              let folder = try? FolderDescriptor.open(URL(fileURLWithPath: notebook).deletingLastPathComponent().path),
+              let pictures = try? folder.folder(name),
+              let data = try? pictures.read(file) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The file name of a picture recorded as `NAME.figures/FILE`; anything else is refused.
+    static func pictureName(_ path: String, in folder: String) throws(FileAccessError) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == folder, !parts[1].isEmpty, parts[1] != "..", parts[1] != "." else {
+            throw FileAccessError(path: path, reason: "is not a picture in \(folder)/")
+        }
+        return String(parts[1])
     }
 }

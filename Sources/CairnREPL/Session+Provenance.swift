@@ -70,14 +70,14 @@ extension Session {
             let byHeadacheID = table == .headaches
             let column = byHeadacheID ? "headache_id" : "id"
             let (columns, rows) = try database.readingOnly {
-                let statement = try database.prepare("SELECT * FROM \"\(table.rawValue)\" WHERE \(column) IN ("
+                let statement = try database.prepare("SELECT * FROM main.\"\(table.rawValue)\" WHERE \(column) IN ("
                                                      + wanted.map { _ in "?" }.joined(separator: ",") + ")"
                                                      + (byHeadacheID && profile != nil ? " AND profile_id = ?" : "") + " ORDER BY id")
                 for (index, reference) in wanted.enumerated() {
                     if byHeadacheID { try statement.bind(reference.key, at: Int32(index + 1)) } else { try statement.bind(Int(reference.id!), at: Int32(index + 1)) }
                 }
                 if byHeadacheID, let profile { try statement.bind(profile, at: Int32(wanted.count + 1)) }
-                return try collect(statement)
+                do { return try collect(statement) } catch let error as SQLiteError { throw SessionError(error.message) }
             }
             let keyColumn = columns.firstIndex(of: column)
             let found = Set(rows.compactMap { row -> String? in

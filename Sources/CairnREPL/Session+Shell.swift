@@ -34,7 +34,7 @@ extension Session {
     /// right-aligned); none: every column automatic.
     func setWidths(_ words: [String]) throws -> String {
         table.widths = try words.map { word in
-            guard let width = Int(word), abs(width) <= 10_000 else { throw SessionError("\(word) is not a width; give whole numbers, e.g. .width 12 -8 0") }
+            guard let width = Int(word), (-10_000...10_000).contains(width) else { throw SessionError("\(word) is not a width; give whole numbers, e.g. .width 12 -8 0") }
             return width
         }
         return ""
@@ -54,10 +54,11 @@ extension Session {
         outputFile = nil
         guard let path else { return "" }
         let target = try writableTarget(path)
-        guard FileManager.default.createFile(atPath: target, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw SessionError("\(path): cannot be written; choose a path in a folder you can write")
+        do {
+            outputFile = try OutputFile(opening: target, shown: path, once: once, followingLinks: confinement == nil)
+        } catch {
+            throw SessionError(error.description)
         }
-        outputFile = OutputFile(path: target, once: once)
         return ""
     }
 
@@ -93,19 +94,31 @@ extension Session {
     }
 }
 
-/// Where `.output` or `.once` sends what commands print.
+/// Where `.output` or `.once` sends what commands print: one descriptor, opened (emptied, 0600)
+/// when the command is given, so a full or vanished target is one error line, never a crash.
 struct OutputFile {
-    let path: String
+    let handle: FileHandle
+    let shown: String
     /// For the next command only (`.once`).
     let once: Bool
 
-    func append(_ text: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw SessionError("\(path): cannot be written any more; .output alone returns to the screen")
+    /// In a notebook the last part is never followed (`followingLinks` false).
+    init(opening path: String, shown: String, once: Bool, followingLinks: Bool) throws(FileAccessError) {
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+        let descriptor = Glibc.open(path, flags, 0o600)
+        guard descriptor >= 0 else { throw FileAccessError(path: shown, errno: errno, doing: "write") }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.shown = shown
+        self.once = once
+    }
+
+    func append(_ text: String) throws(SessionError) {
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw SessionError(FileAccessError(path: shown, failure: error, doing: "write any more").description
+                               + "; .output alone returns to the screen")
         }
-        defer { try? handle.close() }
-        handle.seekToEndOfFile()
-        handle.write(Data(text.utf8))
     }
 }
 

@@ -39,6 +39,9 @@ public final class Session {
     var outputFile: OutputFile?
     /// How deep `.read` files are nested (a file that reads itself stops at 16).
     var readDepth = 0
+    /// Folders a notebook's command reaches its files through (see `readableSource`), open
+    /// until the command, with any `.read` it runs, ends.
+    var heldFolders: [FolderDescriptor] = []
     /// Where relative paths are resolved (a notebook's folder).
     public let baseDirectory: String
     /// The present for a directory of CSVs opened for analysis (`--now`, `.open DIR --now DATE`):
@@ -79,6 +82,11 @@ public final class Session {
     public var columns = 80
     /// Asked between the steps of long commands; true stops them (Ctrl-C in the REPL).
     public var isCancelled: () -> Bool = { false }
+    /// The time and memory one SQL statement may take (more at a terminal).
+    public var queryBudget = QueryBudget.unattended
+    /// Tells the REPL's Ctrl-C which connection to interrupt while a command writes through
+    /// its own (`.import` into a .sqlite dataset); nil returns it to the dataset's.
+    var interruptsConnection: (SQLiteDatabase?) -> Void = { _ in }
 
     public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int? = nil,
                 importClock: @escaping () -> Int, engine: @escaping () throws -> InsightEngine) {
@@ -122,17 +130,21 @@ public final class Session {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return Outcome(output: "") }
         // As in sqlite3, the timer times SQL statements.
+        // Ctrl-C stops a `.read` file, a `.save` re-run or a notebook between its commands.
+        if isCancelled() { throw SessionError("cancelled") }
         let timing = timer && !trimmed.hasPrefix(".") ? CommandTimer() : nil
         let redirected = outputFile
         var outcome: Outcome
         let kept = recorded && !trimmed.hasPrefix(".save") && !trimmed.hasPrefix(".help") && !trimmed.hasPrefix(".quit")
         let openedBefore = dataset.map(ObjectIdentifier.init)
+        defer { if readDepth == 0 { heldFolders = [] } }
         do {
             outcome = trimmed.hasPrefix(".") ? try dotCommand(trimmed) : Outcome(output: try sql(trimmed))
         } catch {
             let failure = error as? SessionError ?? SessionError(String(describing: error))
-            // `.save` keeps a failed command too, in a block that expects its error.
-            if kept { transcript.append(TranscriptEntry(command: trimmed, opened: nil)) }
+            // `.save` keeps a failed command too, in a block that expects its error; not one
+            // the person cancelled with Ctrl-C.
+            if kept && !isCancelled() { transcript.append(TranscriptEntry(command: trimmed, opened: nil)) }
             throw failure
         }
         if kept {

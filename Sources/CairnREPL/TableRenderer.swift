@@ -39,6 +39,12 @@ public enum TableRenderer {
             }
         }
 
+        /// The cell with control characters in its text shown as `\x1b` (`TerminalText`).
+        var escaped: Cell {
+            if case .text(let value) = self { return .text(TerminalText.escaped(value)) }
+            return self
+        }
+
         var isNumber: Bool {
             switch self {
             case .integer, .real: return true
@@ -60,12 +66,20 @@ public enum TableRenderer {
         public var maxRows = 0
         /// Whether the grid modes end with the count of rows (and of rows and columns shown).
         public var countRows = false
+        /// Whether control characters in names and values are shown as `\x1b` (`TerminalText`):
+        /// always but in a file the person asked for (`.output`, `.once`). JSON escapes its own.
+        public var escapesControls = true
 
         public init() {}
     }
 
     public static func render(columns: [String], rows: [[Cell]], options: Options = Options()) -> String {
         guard !columns.isEmpty else { return "" }
+        if options.escapesControls && options.mode != .json && options.mode != .jsonl {
+            var raw = options
+            raw.escapesControls = false
+            return render(columns: columns.map(TerminalText.escaped), rows: rows.map { $0.map(\.escaped) }, options: raw)
+        }
         switch options.mode {
         case .column, .box, .table, .markdown: return grid(columns: columns, rows: rows, options: options)
         case .csv:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnCore
 import CairnStore
 import Foundation
 
@@ -55,6 +56,8 @@ extension Cairn {
                 throw CairnFailure(error.description)
             } catch let error as SQLiteError {
                 throw CairnFailure(error)
+            } catch {
+                throw CairnFailure("\(out): \(error)")
             }
         }
 
@@ -72,10 +75,27 @@ extension Cairn {
             }
             let passphrase = try Passphrase.read(fd: passphraseFD, confirm: passphraseFD == nil)
             let bundle = try EncryptedBundle.seal(plaintext, passphrase: passphrase)
+            // Staged beside --out under a name of this process's, so a killed export's half
+            // bundle is found and removed by the next one (StagingFile).
+            StagingFile.removeAbandoned(for: out, kind: "sealing")
+            let staging = StagingFile.path(for: out, kind: "sealing")
             do {
-                try bundle.write(to: URL(fileURLWithPath: out), options: .atomic)
+                guard FileManager.default.createFile(atPath: staging, contents: nil, attributes: [.posixPermissions: 0o600]),
+                      let handle = FileHandle(forWritingAtPath: staging) else {
+                    throw FileAccessError(path: out, errno: errno, doing: "be written")
+                }
+                defer { try? handle.close() }
+                try handle.write(contentsOf: bundle)
+                try handle.synchronize()
             } catch {
-                throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
+                try? FileManager.default.removeItem(atPath: staging)
+                let failure = error as? FileAccessError ?? FileAccessError(path: out, failure: error, doing: "be written")
+                throw CairnFailure(failure.description + "; nothing was written")
+            }
+            guard rename(staging, out) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: staging)
+                throw CairnFailure("\(out): cannot be written (\(reason)); nothing was written")
             }
             Standard.output("Sealed \(dataset) into \(out) (\(bundle.count) bytes).\n")
         }

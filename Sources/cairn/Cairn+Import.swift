@@ -67,6 +67,11 @@ extension Cairn {
             for source in sources {
                 try OutputPaths.refuse(into, option: "--into", against: [("an input (\(source))", source)])
             }
+            // One writer per dataset, held until the import has committed and been renamed.
+            let lock: DatasetLock
+            do { lock = try DatasetLock(for: into) } catch { throw CairnFailure(error) }
+            defer { withExtendedLifetime(lock) {} }
+            StagingFile.removeAbandoned(for: into, kind: "importing")
             // Only the first bytes: a source may be hundreds of megabytes.
             let head = FileHandle(forReadingAtPath: sources[0]).flatMap { try? $0.read(upToCount: 64) } ?? Data()
             if sources.count == 1, EncryptedBundle.isBundle(Array(head.prefix(8))) {
@@ -83,7 +88,6 @@ extension Cairn {
             // (a killed one leaves only the hidden staging file, which the next import removes).
             let existed = FileManager.default.fileExists(atPath: into)
             let staging = existed ? into : Import.stagingPath(for: into)
-            if !existed { try? FileManager.default.removeItem(atPath: staging) }
             var report: ImportReport
             do {
                 report = try Import.run(sources: sources, into: staging, options: options)
@@ -123,7 +127,6 @@ extension Cairn.Import {
             throw CairnFailure("\(bundle) \(error.description); nothing was written")
         }
         let staging = Cairn.Import.stagingPath(for: into)
-        try? FileManager.default.removeItem(atPath: staging)
         guard FileManager.default.createFile(atPath: staging, contents: plaintext) else {
             throw CairnFailure("\(into): cannot be created")
         }
@@ -147,7 +150,6 @@ extension Cairn.Import {
             throw CairnFailure("--into \(into) exists; a JSON export restores a whole dataset into a new file")
         }
         let staging = Cairn.Import.stagingPath(for: into)
-        try? FileManager.default.removeItem(atPath: staging)
         let rows: Int
         do {
             let dataset = try Dataset.openOrCreate(staging)
@@ -163,10 +165,9 @@ extension Cairn.Import {
         Standard.output("Restored \(into) from \(export) (\(rows) rows, ids kept).\n")
     }
 
-    /// The hidden file a new dataset is built in, beside its final name.
+    /// The hidden file a new dataset is built in, beside its final name (`StagingFile`).
     static func stagingPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".importing").path
+        StagingFile.path(for: path, kind: "importing")
     }
 
     /// The import into one file, its connection closed when this returns (so it can be renamed).

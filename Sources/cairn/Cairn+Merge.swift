@@ -38,7 +38,9 @@ extension Cairn {
                                             problem: next.index < expected ? "repeats profile \(next.index + 1)"
                                                 : "profile \(expected + 1) of \(total) is in no shard; a shard was cut short, run it again")
                 }
-                do { try body(next) } catch { preconditionFailure("merge output failed: \(error)") }
+                do { try body(next) } catch {
+                    throw ShardFile.Problem(file: readers[position].path, line: nil, problem: "could not be merged (\(error))")
+                }
                 expected += 1
                 heads[position] = try readers[position].next()
             }

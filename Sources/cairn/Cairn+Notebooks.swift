@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnCore
 import CairnNotebook
 import CairnREPL
 import Foundation
@@ -29,7 +30,8 @@ extension Cairn {
         func run() throws {
             let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
             for block in run.result.notebook.blocks {
-                Standard.output(block.source.split(separator: "\n").map { "cairn> \($0)" }.joined(separator: "\n") + "\n" + block.output)
+                Standard.output(TerminalText.escaped(block.source.split(separator: "\n").map { "cairn> \($0)" }.joined(separator: "\n")
+                                                     + "\n" + block.output))
             }
             if update && (run.recorded != run.result.notebook || !run.changes.isEmpty) {
                 try NotebookFiles.write(run.result.notebook, figures: run.result.figures, to: notebook)
@@ -82,7 +84,7 @@ extension Cairn {
                 if reviewer != nil && !remaining.isEmpty {
                     remaining = try reviewer!.review(run, path: notebook) { copyGuard.maskedLines($0) }
                 }
-                for failure in run.result.failures { Standard.error("\(notebook): \(failure)\n") }
+                for failure in run.result.failures { Standard.error(TerminalText.escaped("\(notebook): \(failure)") + "\n") }
                 if remaining.isEmpty && run.withheld == 0 && run.result.failures.isEmpty {
                     Standard.output("ok       \(notebook)\n")
                     continue
@@ -90,7 +92,8 @@ extension Cairn {
                 failed += 1
                 if !remaining.isEmpty {
                     // The recorded side comes from the file, not from Cairn: check it again.
-                    Standard.output("changed  \(notebook)\n" + copyGuard.maskedLines(remaining.map(\.diff).joined()))
+                    // Data in the diff is shown, never obeyed: control characters escaped.
+                    Standard.output("changed  \(notebook)\n" + TerminalText.escaped(copyGuard.maskedLines(remaining.map(\.diff).joined())))
                 } else if !run.result.failures.isEmpty {
                     Standard.output("failed   \(notebook): \(run.result.failures.count) block(s) failed\n")
                 } else {
@@ -146,6 +149,8 @@ enum NotebookFiles {
         do {
             try NotebookFigures.write(figures, of: notebook, beside: path)
             try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch let error as FileAccessError {
+            throw CairnFailure(error.description)
         } catch {
             throw CairnFailure("\(path): cannot be written (\(error.localizedDescription))")
         }
@@ -167,7 +172,7 @@ struct NotebookReview {
         for change in run.changes {
             var accept = acceptAll
             if !acceptAll && !stopped {
-                Standard.output(mask(change.diff))
+                Standard.output(TerminalText.escaped(mask(change.diff)))
                 Standard.output("Accept block \(change.block) of \(path)? [y]es, [n]o, [a]ll, [q]uit: ")
                 let answer = (readLine() ?? "q").trimmingCharacters(in: .whitespaces).lowercased()
                 switch answer.first {

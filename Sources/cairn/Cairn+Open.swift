@@ -46,6 +46,7 @@ extension Cairn {
                 let environment = ProcessInfo.processInfo.environment
                 session.columns = LineEditor.terminalWidth()
                 session.isForReading = true
+                session.queryBudget = .terminal
                 let colour = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
                 let editor = LineEditor(session: session, historyPath: LineEditor.defaultHistoryPath(environment: environment),
                                         useColour: colour)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnCore
 import CairnStore
 import Foundation
 #if canImport(Glibc)
@@ -71,12 +72,24 @@ struct CairnFailure: Error {
 }
 
 /// Unbuffered writes to the standard streams, so output and errors interleave in order.
+/// Output that cannot be written (a full disk, a closed pipe) ends Cairn with one line and
+/// status 2, never a crash.
 enum Standard {
     static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            failed("standard output", error)
+        }
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Ends Cairn after a write to `what` failed.
+    static func failed(_ what: String, _ failure: Error) -> Never {
+        error(FileAccessError(path: "cairn: error: \(what)", failure: failure, doing: "be written").description + "\n")
+        Glibc.exit(Cairn.Status.refused)
     }
 }

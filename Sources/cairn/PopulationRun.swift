@@ -103,8 +103,13 @@ final class BufferedOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// A write that fails ends Cairn with one line naming the file (see `Standard.failed`).
     func flush() {
-        handle.write(Data(buffer))
+        do {
+            try handle.write(contentsOf: Data(buffer))
+        } catch {
+            Standard.failed(path ?? "standard output", error)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -164,6 +164,30 @@ struct REPLTests {
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test("Ctrl-C stops a running query and .evaluate; it is cleared after the command, so the next one runs")
+    func controlCStopsLongCommands() throws {
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\r")
+        usleep(700_000)
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("Error: cancelled", after: mark), "\(terminal.screen[mark...])")
+        #expect(terminal.waitFor("cairn> ", after: mark))
+        let second = terminal.end
+        terminal.type(".evaluate null trigger-cooccurrence profiles=20000\r")
+        usleep(1_500_000)
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("Error: cancelled", after: second), "\(terminal.screen[second...])")
+        #expect(terminal.waitFor("cairn> ", after: second))
+        // Nothing lingers: the next command runs whole.
+        let third = terminal.end
+        terminal.type(".profiles\r")
+        #expect(terminal.waitFor("Lena Hoffmann", after: third), "\(terminal.screen[third...])")
+        #expect(!terminal.screen[third...].contains("cancelled"))
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     @Test("a statement typed over several lines shows the continuation prompt and runs at its ;")
     func multiLineStatement() throws {
         let terminal = try start()

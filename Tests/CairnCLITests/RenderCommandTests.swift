@@ -85,6 +85,31 @@ struct RenderCommandTests {
         #expect(shown.count > 5 * empty.count, "page \(shown.count) bytes, blank \(empty.count)")
     }
 
+    @Test("raw HTML in the prose is shown as text, never run; the page carries a strict Content-Security-Policy")
+    func hostileProse() throws {
+        let page = scratch.write("hostile.md", """
+            <!-- cairn: width=100 -->
+            # Notes
+
+            Hello <script>alert(1)</script> and <img src=x onerror="alert(2)"> and [a link](javascript:alert(3)).
+
+            <div onmouseover="alert(4)">block</div>
+
+            ```cairn
+            .open \(demo)
+            ```
+
+            """)
+        let result = try CLI.run(["render", page, "--html"])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: scratch.path + "/hostile.html", encoding: .utf8)
+        #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+                              + "img-src data:; base-uri 'none'; form-action 'none'\">"))
+        for tag in ["<script", "<img", "<div onmouseover"] { #expect(!html.contains(tag), "\(tag) reached the page") }
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(html)")
+        #expect(!html.contains("cairn: width"), "the settings comment is left out, not shown")
+    }
+
     @Test("a failing command still gives a page, with exit 1 and the failure named; --out may not be the notebook")
     func failures() throws {
         let failing = scratch.write("failing.md", "```cairn\n.open \(demo)\n.profile nobody\n```\n")

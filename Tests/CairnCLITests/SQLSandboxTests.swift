@@ -245,14 +245,17 @@ struct KilledNewImportTests {
         try FileManager.default.createDirectory(atPath: scratch.path + "/big", withIntermediateDirectories: true)
         #expect(try CLI.run(["synth", "readings", "--rows", "400000", "--out", big]).status == 0)
         let target = scratch.path + "/new.sqlite"
-        let staging = scratch.path + "/.new.sqlite.importing"
+        // The staging file's name is unique to its import: `.new.sqlite.importing-PID-RANDOM`.
+        func stagingFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).filter { $0.hasPrefix(".new.sqlite.importing-") }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["import", big, "--into", target, "--now", "2026-11-22"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: staging + "-journal") && process.isRunning && Date() < deadline {
+        while !stagingFiles().contains(where: { $0.hasSuffix("-journal") }) && process.isRunning && Date() < deadline {
             usleep(2_000)
         }
         usleep(100_000)
@@ -263,7 +266,7 @@ struct KilledNewImportTests {
         // The next import starts again from nothing and leaves no staging file.
         let small = scratch.write("small/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n")
         #expect(try CLI.run(["import", small, "--into", target, "--now", "2026-11-22"]).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: staging))
+        #expect(stagingFiles().isEmpty)
         let count = try CLI.run([target, "-c", "SELECT count(*) AS n FROM readings;"])
         #expect(count.output.contains("1"), "\(count.output)")
     }

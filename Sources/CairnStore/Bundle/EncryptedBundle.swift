@@ -20,6 +20,15 @@ public struct EncryptedBundle: Sendable {
         public var logN: UInt8, r: UInt8, p: UInt8
         public init(logN: UInt8, r: UInt8, p: UInt8) { self.logN = logN; self.r = r; self.p = p }
         public static let standard = Cost(logN: 15, r: 8, p: 1)
+
+        /// What a header may ask for, before any work: scrypt's memory (128·r·N bytes) at most
+        /// 128 MiB, and its work (N·r·p) at most four times the standard cost's. The field
+        /// ranges alone allowed 2 GiB and 18 seconds from a changed header (issue 22).
+        public var isWithinBounds: Bool {
+            guard (10...20).contains(logN), (1...16).contains(r), (1...4).contains(p) else { return false }
+            let n = 1 << Int(logN)
+            return 128 * Int(r) * n <= 128 << 20 && n * Int(r) * Int(p) <= 4 * (1 << 15) * 8
+        }
     }
 
     public enum Failure: Error, CustomStringConvertible, Sendable, Equatable {
@@ -83,7 +92,7 @@ public struct EncryptedBundle: Sendable {
         guard bytes[8] == version else { throw .unsupportedVersion(bytes[8]) }
         let cost = Cost(logN: bytes[9], r: bytes[10], p: bytes[11])
         // Bounds that keep a changed header from asking for absurd memory or time.
-        guard (10...20).contains(cost.logN), (1...16).contains(cost.r), (1...4).contains(cost.p) else { throw .badParameters }
+        guard cost.isWithinBounds else { throw .badParameters }
         return (Data(bytes), cost, Array(bytes[12..<28]))
     }
 

@@ -107,6 +107,9 @@ public final class CSVReader {
     /// Whether the field holds no bytes at all.
     public func isEmpty(_ index: Int) -> Bool { starts[index] == ends[index] }
 
+    /// The field's length in the file, in bytes (quotes doubled inside it counted twice).
+    public func byteCount(_ index: Int) -> Int { ends[index] - starts[index] }
+
     /// The record exactly as it appears in the file, without its line terminator.
     public var rawRecord: [UInt8] { Array(buffer[recordStart..<recordEnd]) }
 

@@ -1,7 +1,9 @@
 /// Writes RFC 4180 CSV text: a field is quoted when it holds a comma, quote, line break or
-/// leading or trailing space, with quotes doubled.
+/// leading or trailing space, with quotes doubled; a field a spreadsheet would run as a formula
+/// is neutralised first (`SpreadsheetCell`).
 public enum CSVWriter {
-    public static func field(_ text: String) -> String {
+    public static func field(_ raw: String) -> String {
+        let text = SpreadsheetCell.neutralised(raw)
         let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || text.first == " " || text.last == " "
         guard needsQuotes else { return text }
@@ -12,9 +14,14 @@ public enum CSVWriter {
         fields.map(field).joined(separator: ",") + "\n"
     }
 
-    /// A field quoted always, from raw bytes kept intact (even when they are not valid UTF-8).
+    /// A field quoted always, from raw bytes kept intact (even when they are not valid UTF-8),
+    /// but for a `'` before bytes a spreadsheet would run as a formula (`SpreadsheetCell`).
     public static func quotedBytes(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "\"")]
+        if let first = bytes.first, SpreadsheetCell.isTrigger(first) || first == UInt8(ascii: "'") {
+            let text = String(decoding: bytes.prefix(64), as: UTF8.self)
+            if SpreadsheetCell.neutralised(text) != text { out.append(UInt8(ascii: "'")) }
+        }
         out.reserveCapacity(bytes.count + 2)
         for byte in bytes {
             out.append(byte)

@@ -91,6 +91,28 @@ public final class Dataset {
 
     private static func openSQLite(_ path: String, mode: SQLiteDatabase.OpenMode) throws(DatasetError) -> Dataset {
         guard FileKind.hasSQLiteHeader(path) else { throw .notASQLiteDatabase(path: path) }
+        do {
+            return try openSQLiteOnce(path, mode: mode)
+        } catch .storage(let error) where mode == .readOnly && error.code == 776 /* SQLITE_READONLY_ROLLBACK */ {
+            // An import killed mid-way left a hot journal: a read-only connection cannot roll
+            // it back. A read-write one does on its first read, restoring the dataset as it was.
+            try rollBackHotJournal(path, cause: error)
+            return try openSQLiteOnce(path, mode: mode)
+        }
+    }
+
+    /// Rolls back the journal an interrupted import left (SQLite does it on a read-write
+    /// connection's first read); when that cannot be done, says in one line what to do.
+    static func rollBackHotJournal(_ path: String, cause: SQLiteError) throws(DatasetError) {
+        do {
+            let database = try SQLiteDatabase(path: path, mode: .readWrite)
+            _ = try database.prepare("SELECT count(*) FROM sqlite_schema").step()
+        } catch {
+            throw .interruptedImport(path: path, reason: error.message)
+        }
+    }
+
+    private static func openSQLiteOnce(_ path: String, mode: SQLiteDatabase.OpenMode) throws(DatasetError) -> Dataset {
         let database: SQLiteDatabase
         do {
             database = try SQLiteDatabase(path: path, mode: mode)

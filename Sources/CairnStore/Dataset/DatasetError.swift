@@ -10,6 +10,8 @@ public enum DatasetError: Error, CustomStringConvertible {
     /// A file in the directory could not be read as a contract CSV at all.
     case directoryRefused(reason: String)
     case storage(SQLiteError)
+    /// An import was killed mid-way and its journal could not be rolled back from here.
+    case interruptedImport(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,9 @@ public enum DatasetError: Error, CustomStringConvertible {
             return reason
         case .storage(let error):
             return error.description
+        case .interruptedImport(let path, let reason):
+            return "\(path): an import into it was interrupted and its journal (\(path)-journal) could not be rolled back here "
+                + "(\(reason)); run any cairn command on it as a user who may write its folder, which restores it as it was"
         }
     }
 }

@@ -23,9 +23,8 @@ public enum DatasetExport {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw DatasetExportError(problem: "\(path) exists; an export is written to a new path, so nothing is overwritten")
         }
-        let url = URL(fileURLWithPath: path)
-        let staging = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".exporting").path
-        try? FileManager.default.removeItem(atPath: staging)
+        StagingFile.removeAbandoned(for: path, kind: "exporting")
+        let staging = StagingFile.path(for: path, kind: "exporting")
         let written: String
         do {
             switch target {
@@ -46,9 +45,17 @@ public enum DatasetExport {
                 }
                 written = "(" + (try writeCSV(dataset, into: URL(fileURLWithPath: staging))).joined(separator: ", ") + ")"
             }
-        } catch {
+        } catch let error as DatasetExportError {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
+        } catch let error as SQLiteError {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        } catch {
+            // A write that failed (a full disk): one line naming the export, nothing left behind.
+            try? FileManager.default.removeItem(atPath: staging)
+            throw DatasetExportError(problem: FileAccessError(path: path, failure: error, doing: "be written").description
+                                     + "; nothing was written")
         }
         guard rename(staging, path) == 0 else {
             try? FileManager.default.removeItem(atPath: staging)
@@ -68,7 +75,7 @@ public enum DatasetExport {
             let columns = DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name)
             try out.append((position == 0 ? "\n" : ",\n") + "    \(JSONText.quoted(table.rawValue)): {\n      \"columns\": ["
                            + columns.map(JSONText.quoted).joined(separator: ", ") + "],\n      \"rows\": [")
-            let statement = try dataset.database.prepare("SELECT " + columns.joined(separator: ", ") + " FROM " + table.rawValue
+            let statement = try dataset.database.prepare("SELECT " + columns.joined(separator: ", ") + " FROM main." + table.rawValue
                                                          + " ORDER BY " + orderKey(table))
             var first = true
             while try statement.step() {
@@ -106,12 +113,12 @@ public enum DatasetExport {
         for table in DatasetSchema.tables(at: dataset.layoutVersion) {
             let stored = Set(DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name))
             let columns = table.columns.map(\.name).filter(stored.contains)
-            guard (try dataset.database.scalarInt("SELECT count(*) FROM \(table.rawValue)") ?? 0) > 0 else { continue }
+            guard (try dataset.database.scalarInt("SELECT count(*) FROM main.\(table.rawValue)") ?? 0) > 0 else { continue }
             let selected = columns.map { name -> String in
                 guard table == .readings, name == "value" || name == "unit" else { return name }
                 return "coalesce(entered_\(name), \(name))"
             }
-            let statement = try dataset.database.prepare("SELECT " + selected.joined(separator: ", ") + " FROM " + table.rawValue
+            let statement = try dataset.database.prepare("SELECT " + selected.joined(separator: ", ") + " FROM main." + table.rawValue
                                                          + " ORDER BY " + orderKey(table))
             let url = directory.appendingPathComponent(table.fileName)
             guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {

@@ -68,16 +68,16 @@ public struct DatasetSummary: Sendable, Encodable {
         for table in ContractTable.allCases {
             guard let column = DatasetSummary.dayColumn[table] else {
                 tables.append(TableSummary(table: table.rawValue,
-                                           rows: try database.scalarInt("SELECT count(*) FROM \(table.rawValue)") ?? 0))
+                                           rows: try database.scalarInt("SELECT count(*) FROM main.\(table.rawValue)") ?? 0))
                 continue
             }
             let day = "coalesce(\(column)_day, date(\(column)_epoch, 'unixepoch'))"
-            let overall = try database.prepare("SELECT count(*), min(\(day)), max(\(day)) FROM \(table.rawValue)")
+            let overall = try database.prepare("SELECT count(*), min(\(day)), max(\(day)) FROM main.\(table.rawValue)")
             try overall.step()
             tables.append(TableSummary(table: table.rawValue, rows: overall.int(0),
                                        firstDay: overall.text(1), lastDay: overall.text(2)))
             let byProfile = try database.prepare("""
-                SELECT profile_id, count(*), min(\(column)_day), max(\(column)_day) FROM \(table.rawValue)
+                SELECT profile_id, count(*), min(\(column)_day), max(\(column)_day) FROM main.\(table.rawValue)
                 WHERE profile_id IS NOT NULL GROUP BY profile_id
                 """)
             while try byProfile.step() {
@@ -92,7 +92,7 @@ public struct DatasetSummary: Sendable, Encodable {
         self.tables = tables
         var profiles: [ProfileSummary] = []
         let statement = try database.prepare(
-            "SELECT profile_id, display_name, time_zone, member_type, relationship, height_cm, weight_kg FROM profiles ORDER BY profile_id")
+            "SELECT profile_id, display_name, time_zone, member_type, relationship, height_cm, weight_kg FROM main.profiles ORDER BY profile_id")
         while try statement.step() {
             let id = statement.text(0) ?? ""
             let entry = perProfile[id]

@@ -1,4 +1,5 @@
 import CairnCore
+import Foundation
 
 /// Imports CSV sources into a dataset in one transaction: if anything fails, or the process is
 /// killed, the dataset is exactly as it was. Every row read is imported, rejected or skipped;
@@ -13,9 +14,16 @@ public final class DatasetImporter {
     }
 
     /// Where rejected rows go unless the options say otherwise.
+    /// `DATASET.rejects.csv`, or when an earlier import's rejects are there,
+    /// `DATASET.2.rejects.csv` and on: a person's list of rows to fix is never overwritten.
     public static func defaultRejectsPath(forDataset path: String) -> String {
         let base = path.hasSuffix(".sqlite") ? String(path.dropLast(7)) : path
-        return base + ".rejects.csv"
+        var candidate = base + ".rejects.csv", number = 1
+        while FileManager.default.fileExists(atPath: candidate) {
+            number += 1
+            candidate = base + ".\(number).rejects.csv"
+        }
+        return candidate
     }
 
     public func run(sources: [String]) throws(ImportError) -> ImportReport {

@@ -27,6 +27,7 @@ public struct ImportIssue: Sendable, Equatable {
         case raggedRow = "ragged_row"
         case malformedQuoting = "malformed_quoting"
         case invalidUTF8 = "invalid_utf8"
+        case fieldTooLong = "field_too_long"
         case noMeasurement = "no_measurement"
         case malformedXML = "malformed_xml"
         // Warnings: the row is kept.

@@ -4,6 +4,10 @@ import CairnCore
 /// typed value or a `RowRejection` that names the column. Header names match case-insensitively
 /// and in any order; columns the table does not have are reported once as ignored.
 struct RowReader {
+    /// The longest value a field may hold, in bytes: far above any note, far below SQLite's
+    /// length limit (100 MB).
+    static let longestField = 1 << 20
+
     let csv: CSVReader
     let table: ContractTable
     let header: HeaderMap
@@ -28,11 +32,19 @@ struct RowReader {
     /// The trimmed text of a field; nil when the column is absent or the field is empty.
     func text(_ column: String) throws(RowRejection) -> String? {
         guard let index = fieldIndex(column), index < csv.fieldCount, !csv.isEmpty(index) else { return nil }
+        // A value past SQLite's length limit would fail the whole import with SQLite's words
+        // (issue 22: a 1 GiB field); the row alone is rejected, saying why.
+        guard csv.byteCount(index) <= RowReader.longestField else {
+            throw RowRejection(reason: .fieldTooLong, column: index + 1, columnName: column,
+                               message: "the field holds \(NumberText.grouped(csv.byteCount(index))) bytes; a value holds at most "
+                                   + "\(NumberText.grouped(RowReader.longestField)) (1 MiB)")
+        }
         guard let value = csv.field(index, trimmed: true) else {
             throw RowRejection(reason: .invalidUTF8, column: index + 1, columnName: column,
                                message: "the field is not valid UTF-8 text; save the file as UTF-8")
         }
-        return value.isEmpty ? nil : value
+        // A cell Cairn's CSV export neutralised for spreadsheets comes back as it was.
+        return value.isEmpty ? nil : SpreadsheetCell.restored(value)
     }
 
     func requiredText(_ column: String) throws(RowRejection) -> String {

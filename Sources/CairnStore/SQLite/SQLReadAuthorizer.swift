@@ -18,18 +18,29 @@ enum SQLReadAuthorizer {
         "unlikely", "likelihood", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "degrees", "radians",
     ]
 
+    static let pageTables: Set<String> = ["dbstat", "sqlite_dbpage"]
+
     static let callback: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
                                          UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32 = { _, action, first, second, _, _ in
         switch action {
-        case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
+        case SQLITE_READ:
+            // dbstat and sqlite_dbpage read the file's pages below the tables (free pages keep
+            // deleted rows); they are not the dataset's data.
+            guard let first else { return SQLITE_DENY }
+            return SQLReadAuthorizer.pageTables.contains(String(cString: first).lowercased()) ? SQLITE_DENY : SQLITE_OK
+        case SQLITE_SELECT, SQLITE_RECURSIVE:
             return SQLITE_OK
+        // BEGIN and SAVEPOINT are "read-only" to SQLite, yet an open transaction would hold
+        // the dataset and block every import until the session ends (issue 22).
+        case SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
+            return SQLITE_DENY
         // Writes may be prepared so that the caller refuses them with its own message: a
         // statement that is not read-only never runs (sqlite3_stmt_readonly).
         case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE, SQLITE_CREATE_INDEX, SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX,
              SQLITE_CREATE_TEMP_TABLE, SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER,
              SQLITE_CREATE_VIEW, SQLITE_DROP_INDEX, SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_INDEX, SQLITE_DROP_TEMP_TABLE,
              SQLITE_DROP_TEMP_TRIGGER, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_TRIGGER, SQLITE_DROP_VIEW, SQLITE_ALTER_TABLE,
-             SQLITE_REINDEX, SQLITE_ANALYZE, SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
+             SQLITE_REINDEX, SQLITE_ANALYZE:
             return SQLITE_OK
         case SQLITE_FUNCTION:
             // For a function, the second argument is its name.

@@ -10,6 +10,7 @@ public final class SQLiteDatabase {
     }
 
     public let path: String
+    /// The C connection, for SQLite calls made in this module's extensions.
     let handle: OpaquePointer
 
     public init(path: String, mode: OpenMode) throws(SQLiteError) {
@@ -70,10 +71,25 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// One statement; text after it that is more than spaces and comments is refused, so a
+    /// second statement never goes unseen (GRDB refuses a multi-statement tail the same way).
     public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        var leftover: OpaquePointer?
+        let code = sql.withCString { text -> Int32 in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            guard code == SQLITE_OK, let tail, tail.pointee != 0 else { return code }
+            // Only spaces and comments may follow: preparing them gives no statement.
+            _ = sqlite3_prepare_v2(handle, tail, -1, &leftover, nil)
+            return code
+        }
         guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
+        if let leftover {
+            sqlite3_finalize(leftover)
+            sqlite3_finalize(statement)
+            throw SQLiteError(code: SQLITE_MISUSE, message: "more than one statement; run one statement at a time", path: path, sql: sql)
+        }
         return SQLiteStatement(handle: statement, database: self, sql: sql)
     }
 

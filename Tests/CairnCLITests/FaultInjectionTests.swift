@@ -1,0 +1,309 @@
+import CairnStore
+import Foundation
+import Testing
+
+/// Issue 22, items 2, 3, 7 and 12: commands killed at seeded random moments, run side by side,
+/// or run out of disk leave every dataset openable by Cairn with its old content, and every
+/// failed write is one line. The seed is fixed, so a failure replays; the whole suite keeps
+/// under a minute.
+@Suite("Fault injection", .serialized)
+struct FaultInjectionTests {
+    let scratch = Scratch()
+
+    /// A fixed-seed generator (PCG's multiplier), so the moments of every kill replay.
+    struct Moments {
+        var state: UInt64
+        mutating func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+    }
+
+    func bytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
+
+    func names(in folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    /// A readings file of `rows` rows made by `cairn synth`.
+    func bigReadings(_ rows: Int) throws -> String {
+        let big = scratch.path + "/big/readings.csv"
+        if !FileManager.default.fileExists(atPath: big) {
+            try FileManager.default.createDirectory(atPath: scratch.path + "/big", withIntermediateDirectories: true)
+            #expect(try CLI.run(["synth", "readings", "--rows", String(rows), "--out", big]).status == 0)
+        }
+        return big
+    }
+
+    /// Starts `cairn ARGS` in the background.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until `condition` holds or the process ends (at most 30 s).
+    func wait(for process: Process, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() && process.isRunning && Date() < deadline { usleep(1_000) }
+    }
+
+    /// Whether the rollback journal beside `path` starts with SQLite's magic number (written
+    /// once the journal is synced, just before the dataset's pages are overwritten).
+    func journalHasHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path + "-journal") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) == Data([0xD9, 0xD5, 0x05, 0xF9])
+    }
+
+    /// Whether SQLite finds the journal beside `path` hot (a read-only connection then fails with
+    /// SQLITE_READONLY_ROLLBACK), asked of a copy so that the original is left as it is.
+    func journalIsHot(_ path: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: path + "-journal") else { return false }
+        let folder = scratch.path + "/probe-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: path, toPath: folder + "/d.sqlite")
+            try FileManager.default.copyItem(atPath: path + "-journal", toPath: folder + "/d.sqlite-journal")
+            let database = try SQLiteDatabase(path: folder + "/d.sqlite", mode: .readOnly)
+            _ = try database.scalarInt("SELECT count(*) FROM sqlite_schema")
+            return false
+        } catch let error as SQLiteError {
+            return error.code == 776
+        } catch {
+            return false
+        }
+    }
+
+    @Test("imports into an existing dataset killed at random moments: a read command rolls the journal back and the file is byte-identical")
+    func killedImportsRecover() throws {
+        // A dataset large enough that a second import changes its pages (and so journals them).
+        let target = scratch.path + "/data.sqlite"
+        let big = try bigReadings(40_000)
+        #expect(try CLI.run(["import", big, "--into", target, "--now", "2026-11-22"]).status == 0)
+        let first = scratch.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\np,ldl,90,2026-01-01\n")
+        let before = bytes(target)
+        var moments = Moments(state: 22)
+        var hot = 0
+        for round in 0..<3 {
+            // The moment: a seeded few milliseconds after SQLite's commit has synced the journal
+            // header (its magic number written), while it writes the dataset's pages.
+            let delay = moments.next(0...4)
+            let process = try start(["import", big, "--into", target, "--now", "2026-11-22"])
+            wait(for: process) { journalHasHeader(target) }
+            usleep(useconds_t(delay * 1000))
+            guard process.isRunning else { Issue.record("round \(round): the import finished before the kill at \(delay) ms"); continue }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let wasHot = journalIsHot(target)
+            if wasHot { hot += 1 }
+            // A read command: before issue 22 it failed with "attempt to write a readonly database".
+            let read = try CLI.run(["summary", target, "--format", "json"])
+            #expect(read.status == 0, "round \(round), kill at \(delay) ms: \(read.error)")
+            // Compared as one Bool: a failed expectation on two large Data values diffs them byte by byte, for minutes.
+            let same = bytes(target) == before
+            #expect(same, "round \(round), kill at \(delay) ms: the dataset changed (\(bytes(target).count) bytes, was \(before.count))")
+            if wasHot { #expect(!FileManager.default.fileExists(atPath: target + "-journal"), "round \(round): the journal was not rolled back") }
+        }
+        #expect(hot > 0, "no kill left a hot journal; the test did not test recovery")
+        // The next import runs: no lock or staging file of the killed ones is in its way.
+        #expect(try CLI.run(["import", first, "--into", target, "--now", "2026-11-22"]).status == 0)
+        #expect(names(in: scratch.path).filter { $0.hasPrefix(".data.sqlite") }.isEmpty, "\(names(in: scratch.path))")
+    }
+
+    @Test("two imports into the same dataset: the second is refused in one line while the first runs; no row is lost")
+    func concurrentImports() throws {
+        let target = scratch.path + "/new.sqlite"
+        let big = try bigReadings(60_000)
+        let small = scratch.write("small/readings.csv", "profile_id,marker,value,date\nq,hdl,51,2026-01-02\n")
+        let output = Pipe()
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: CLI.binary)
+        first.arguments = ["import", big, "--into", target, "--now", "2026-11-22", "--format", "json"]
+        first.standardOutput = output
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        wait(for: first) { names(in: scratch.path).contains { $0.hasPrefix(".new.sqlite.importing-") } }
+        #expect(first.isRunning, "the first import finished before the second started; use a larger file")
+        let second = try CLI.run(["import", small, "--into", target, "--now", "2026-11-22"])
+        #expect(second.status == 2)
+        #expect(second.error == "cairn: error: another import into \(target) is running; wait for it to finish, then run this one again\n")
+        let report = output.fileHandleForReading.readDataToEndOfFile()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        let imported = (try JSONSerialization.jsonObject(with: report) as? [String: Any])?["imported"] as? Int
+        let count = try CLI.run([target, "-c", "SELECT count(*) AS n FROM readings;"])
+        #expect(imported != nil && count.output.hasSuffix(" \(imported ?? -1)\n") || count.output.hasSuffix("\n\(imported ?? -1)\n"),
+                "\(count.output) vs \(String(describing: imported))")
+        // Now the second runs and adds its row to what the first imported.
+        #expect(try CLI.run(["import", small, "--into", target, "--now", "2026-11-22"]).status == 0)
+        let after = try CLI.run([target, "-c", ".mode list; .headers off; SELECT count(*) FROM readings;"])
+        #expect(after.output == "\((imported ?? 0) + 1)\n")
+        #expect(names(in: scratch.path).filter { $0.hasPrefix(".new.sqlite") }.isEmpty, "\(names(in: scratch.path))")
+    }
+
+    @Test("imports started together into one new dataset, seeded: each either imports all its rows or is refused; the rows add up")
+    func racingImports() throws {
+        var moments = Moments(state: 1_122)
+        for round in 0..<3 {
+            let target = scratch.path + "/race-\(round).sqlite"
+            var files: [(path: String, rows: Int)] = []
+            for index in 0..<3 {
+                let rows = moments.next(1...40)
+                let text = "profile_id,marker,value,date\n" + (0..<rows).map { "p\(index),hdl,\(40 + $0 % 50),2026-01-\(String(format: "%02d", 1 + $0 % 28))\n" }.joined()
+                files.append((scratch.write("race-\(round)/\(index)/readings.csv", text), rows))
+            }
+            let processes = try files.map { file -> Process in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: CLI.binary)
+                process.arguments = ["import", file.path, "--into", target, "--now", "2026-11-22"]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                return process
+            }
+            for process in processes { try process.run() }
+            for process in processes { process.waitUntilExit() }
+            let statuses = processes.map(\.terminationStatus)
+            #expect(statuses.allSatisfy { $0 == 0 || $0 == 2 } && statuses.contains(0), "round \(round): \(statuses)")
+            let expected = zip(files, statuses).filter { $0.1 == 0 }.reduce(0) { $0 + $1.0.rows }
+            let count = try CLI.run([target, "-c", ".mode list; .headers off; SELECT count(*) FROM readings;"])
+            #expect(count.output == "\(expected)\n", "round \(round): statuses \(statuses)")
+        }
+    }
+
+    @Test("exports and notebook updates killed at random moments leave no half file and no staging file after the next run")
+    func killedExportsAndNotebooks() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let dataset = scratch.path + "/demo.sqlite"
+        #expect(try CLI.run(["import", demo, "--into", dataset, "--now", "2026-11-22"]).status == 0)
+        var moments = Moments(state: 7)
+        for round in 0..<3 {
+            let out = scratch.path + "/export-\(round).json"
+            let process = try start(["export", dataset, "--to", "json", "--out", out])
+            usleep(useconds_t(moments.next(5...60) * 1000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            // Either the whole export is there or nothing is; the next export clears what a killed one left.
+            if FileManager.default.fileExists(atPath: out) {
+                #expect(bytes(out).last == UInt8(ascii: "\n"))
+            } else {
+                #expect(try CLI.run(["export", dataset, "--to", "json", "--out", out]).status == 0)
+            }
+            #expect(names(in: scratch.path).filter { $0.contains(".exporting-") }.isEmpty, "\(names(in: scratch.path))")
+        }
+        let notebook = scratch.write("book/review.md", """
+            ```cairn
+            .open ../demo.sqlite
+            .profile maya
+            .asof 2026-09-21
+            .markers
+            .chart ldl
+            ```
+            ```output
+            ```
+
+            """)
+        let old = bytes(notebook)
+        for _ in 0..<3 {
+            let process = try start(["run", notebook, "--update"])
+            usleep(useconds_t(moments.next(50...900) * 1000))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let now = bytes(notebook)
+            let whole = now == old || String(decoding: now, as: UTF8.self).contains("figure-1-1.svg")
+            #expect(whole, "a half-written notebook")
+            #expect(names(in: scratch.path + "/book").allSatisfy { !$0.hasSuffix(".tmp") && !$0.contains(".md.") },
+                    "\(names(in: scratch.path + "/book"))")
+        }
+        #expect(try CLI.run(["check", notebook]).status != 2)
+    }
+
+    @Test("a full disk (a 1 MiB tmpfs, as root): import, export, .output and standard output fail in one line; the dataset keeps its content",
+          .enabled(if: getuid() == 0, "mounting a small tmpfs needs root (CI runs as root)"))
+    func fullDisk() throws {
+        let disk = scratch.path + "/full"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            print("Fault injection: full disk skipped: this machine refuses to mount a tmpfs")
+            return
+        }
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = [disk]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        let target = disk + "/data.sqlite"
+        let first = scratch.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n")
+        #expect(try CLI.run(["import", first, "--into", target, "--now", "2026-11-22"]).status == 0)
+        let before = bytes(target)
+        let big = try bigReadings(40_000)
+        let import_ = try CLI.run(["import", big, "--into", target, "--now", "2026-11-22"])
+        #expect(import_.status == 2, "\(import_.output)")
+        #expect(import_.error.split(separator: "\n").count == 1 && import_.error.contains("full"), "\(import_.error)")
+        let same = bytes(target) == before
+        #expect(same, "the dataset changed on a full disk")
+        #expect(try CLI.run(["summary", target]).status == 0)
+
+        // The rest of the disk filled, so that every later write fails.
+        if let filler = FileHandle(forWritingAtPath: disk + "/filler") ?? {
+            FileManager.default.createFile(atPath: disk + "/filler", contents: nil)
+            return FileHandle(forWritingAtPath: disk + "/filler")
+        }() {
+            let block = Data(count: 16_384)
+            while (try? filler.write(contentsOf: block)) != nil {}
+            try? filler.close()
+        }
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let export = try CLI.run(["export", demo, "--to", "json", "--out", disk + "/demo.json", "--now", "2026-11-22"])
+        #expect(export.status == 2)
+        #expect(export.error == "cairn: error: \(disk)/demo.json: cannot be written (No space left on device); "
+                + "free some space and run it again; nothing was written\n", "\(export.error)")
+        #expect(names(in: disk).filter { !["data.sqlite", "filler"].contains($0) }.isEmpty, "\(names(in: disk))")
+
+        let output = try CLI.run([demo, "-c", ".output \(disk)/out.txt; SELECT a.* FROM readings a, readings b LIMIT 200000;"])
+        #expect(output.status == 1)
+        #expect(output.error == "Error: \(disk)/out.txt: cannot write any more (No space left on device); free some space and run it again; "
+                + ".output alone returns to the screen\n", "\(output.error)")
+        try? FileManager.default.removeItem(atPath: disk + "/out.txt")
+
+        // `cairn merge` onto the full disk: one line, status 2, no crash (it stopped with a precondition).
+        let shards = [1, 2].map { scratch.path + "/insights-\($0).shard" }
+        for (index, shard) in shards.enumerated() {
+            #expect(try CLI.run(["insights", demo, "--shard", "\(index + 1)/2", "--out", shard]).status == 0)
+        }
+        let fullMessage = "cairn: error: standard output: cannot be written (No space left on device); free some space and run it again\n"
+        let merged = try runRedirected(["merge", shards[0], shards[1], "--format", "json"], to: disk + "/merged.json")
+        #expect(merged.status == 2, "\(merged.error)")
+        #expect(merged.error == fullMessage)
+
+        // Standard output onto the full disk: one line, status 2, no crash.
+        let printed = try runRedirected([demo, "-c", "SELECT a.* FROM readings a, readings b LIMIT 200000;"], to: disk + "/stdout.txt")
+        #expect(printed.status == 2, "\(printed.error)")
+        #expect(printed.error == fullMessage)
+    }
+
+    /// Runs `cairn ARGS` with its standard output sent to `file` (opened by the shell, as
+    /// `cairn ... > file` does); its status and standard error.
+    func runRedirected(_ arguments: [String], to file: String) throws -> (status: Int32, error: String) {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "out=\"$1\"; shift; exec \"$@\" > \"$out\"", "sh", file, CLI.binary] + arguments
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return (shell.terminationStatus, message)
+    }
+}

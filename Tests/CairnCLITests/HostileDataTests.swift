@@ -1,0 +1,120 @@
+import CairnStore
+import Foundation
+import Testing
+
+/// Issue 22, items 4, 8 and 10: data that attacks the person reading it. A temporary table may
+/// not shadow the dataset's; control characters from data are escaped on the terminal; CSV
+/// cells a spreadsheet would run are neutralised and Cairn's own import restores them.
+@Suite("Hostile data")
+struct HostileDataTests {
+    let scratch = Scratch()
+    var demo: String { WorkbenchTests.root.appendingPathComponent("Datasets/demo").path }
+
+    @Test("a temporary table named like a contract table is refused; Cairn's own commands read the dataset's tables")
+    func contractNamesRefused() throws {
+        let fake = scratch.write("fake.csv", "profile_id,marker,value,unit,date\nmaya,ldl,999,mg/dL,2026-09-01\n")
+        for name in ["readings", "Headaches", "MEDICATIONS", "profiles", "cairn_meta", "sqlite_master"] {
+            let result = try CLI.run([demo, "-c", ".import \(fake) \(name)"])
+            #expect(result.status == 1, "\(name)")
+            #expect(result.error == "Error: refused: \(name) is a table of the dataset; a temporary table takes another name: "
+                    + ".import \(fake) my_\(name)\n", "\(name)")
+        }
+        let board = try CLI.run([demo, "-c", ".profile maya; .asof 2026-09-21; .markers"])
+        let shadowed = try CLI.run([demo, "-c", ".import \(fake) my_readings; .profile maya; .asof 2026-09-21; .markers"])
+        #expect(shadowed.status == 0, "\(shadowed.error)")
+        #expect(shadowed.output.hasSuffix(board.output))
+        #expect(!shadowed.output.contains("999"))
+    }
+
+    @Test("control characters from data are shown escaped in SQL results, raw only in a file asked for")
+    func controlCharactersEscaped() throws {
+        let hostile = "note\u{1B}]0;pwned\u{07}\u{1B}[2Jend"
+        let file = scratch.write("notes.csv", "id,text\n1,\"\(hostile)\"\n")
+        for mode in ["column", "box", "csv", "list", "line", "tsv"] {
+            let result = try CLI.run([demo, "-c", ".import \(file) notes; .mode \(mode); SELECT text FROM notes;"])
+            #expect(result.status == 0, "\(mode): \(result.error)")
+            #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(mode)")
+            #expect(result.output.contains("note\\x1b]0;pwned\\x07\\x1b[2Jend"), "\(mode): \(result.output)")
+        }
+        let json = try CLI.run([demo, "-c", ".import \(file) notes; .mode json; SELECT text FROM notes;"])
+        #expect(json.output.hasSuffix("\n[{\"text\":\"note\\u001b]0;pwned\\u0007\\u001b[2Jend\"}]\n"))
+        let out = scratch.path + "/out.txt"
+        #expect(try CLI.run([demo, "-c", ".import \(file) notes; .mode list; .output \(out); SELECT text FROM notes;"]).status == 0)
+        #expect(String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self) == "text\n\(hostile)\n")
+    }
+
+    @Test("formula cells are neutralised in export --to csv, .mode csv and the rejects file; export → import → export stays exact")
+    func spreadsheetFormulas() throws {
+        // As stored: Cairn's import takes one guarding quote away, so the source spells them with one more.
+        let notes = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "@SUM(A1)", "-abc", "'=already", "''+twice", "-5", "'plain"]
+        var csv = "profile_id,marker,value,unit,date,note\n"
+        for (index, note) in notes.enumerated() {
+            let spelled = (note.hasPrefix("'=") || note.hasPrefix("''") ? "'" : "") + note
+            csv += "maya,ldl,\(100 + index),mg/dL,2026-01-\(String(format: "%02d", index + 1)),\"\(spelled.replacingOccurrences(of: "\"", with: "\"\""))\"\n"
+        }
+        csv += "=cmd|' /C calc'!A0,ldl,high,mg/dL,2026-02-01,\n"
+        let source = scratch.write("in/readings.csv", csv)
+        let dataset = scratch.path + "/d.sqlite", rejects = scratch.path + "/rejects.csv"
+        let imported = try CLI.run(["import", source, "--into", dataset, "--now", "2026-11-22", "--rejects", rejects])
+        #expect(imported.status == 1, "\(imported.output)\(imported.error)")
+        let rejectsText = String(decoding: FileManager.default.contents(atPath: rejects) ?? Data(), as: UTF8.self)
+        #expect(rejectsText.hasSuffix(",\"'=cmd|' /C calc'!A0,ldl,high,mg/dL,2026-02-01,\"\n"), "\(rejectsText)")
+
+        func notesIn(_ path: String) throws -> [String]? {
+            let stored = try CLI.run([path, "-c", ".mode json; SELECT note FROM readings ORDER BY date_epoch;"])
+            let rows = try JSONSerialization.jsonObject(with: Data(stored.output.utf8)) as? [[String: String]]
+            return rows?.map { $0["note"] ?? "" }
+        }
+        #expect(try notesIn(dataset) == notes)
+        let first = scratch.path + "/csv-1", again = scratch.path + "/csv-2", copy = scratch.path + "/copy.sqlite"
+        #expect(try CLI.run(["export", dataset, "--to", "csv", "--out", first]).status == 0)
+        let readings = String(decoding: FileManager.default.contents(atPath: first + "/readings.csv") ?? Data(), as: UTF8.self)
+        for written in ["\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"", ",'+1+1,", ",'@SUM(A1),", ",'-abc,", ",''=already,",
+                        ",'''+twice,", ",-5,", ",'plain,"] {
+            #expect(readings.contains(written), "\(written) in \(readings)")
+        }
+        #expect(try CLI.run(["import", first, "--into", copy, "--now", "2026-11-22"]).status == 0)
+        #expect(try notesIn(copy) == notes)
+        #expect(try CLI.run(["export", copy, "--to", "csv", "--out", again]).status == 0)
+        #expect(FileManager.default.contents(atPath: first + "/readings.csv") == FileManager.default.contents(atPath: again + "/readings.csv"))
+
+        let shown = try CLI.run([dataset, "-c", ".mode csv; SELECT note FROM readings WHERE note LIKE '=%' OR note LIKE '-a%';"])
+        #expect(shown.output == "note\r\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"\r\n'-abc\r\n")
+    }
+
+    @Test("a .width of the most negative integer is refused in one line (it trapped in abs)")
+    func widthIntMin() throws {
+        let result = try CLI.run([demo, "-c", ".width -9223372036854775808 5; SELECT 1 AS one;"])
+        #expect(result.status == 1)
+        #expect(result.error == "Error: -9223372036854775808 is not a width; give whole numbers, e.g. .width 12 -8 0\n")
+    }
+
+    @Test("a query returning rows for ever stops at its memory budget in one line; the process lives")
+    func endlessRows() throws {
+        let result = try CLI.run([demo, "-c",
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, printf('%.2000c', 'x') AS pad FROM c;"])
+        #expect(result.status == 1)
+        let line = try #require(result.error.split(separator: "\n").first)
+        #expect(line.hasPrefix("Error: stopped: the result passed its memory budget of 256 MiB after "), "\(result.error)")
+        #expect(line.hasSuffix(" rows; add a LIMIT or aggregate it"))
+    }
+
+    @Test("a notebook's mask= with catastrophic backtracking stops at PCRE2's match limit; check ends and says why")
+    func catastrophicMask() throws {
+        let notebook = scratch.write("masked.md", """
+            ```cairn mask="(?m)^(a+)+$"
+            .open \(demo)
+            SELECT '\(String(repeating: "a", count: 40))!' AS s;
+            ```
+            ```output
+            ```
+
+            """)
+        let started = Date()
+        let result = try CLI.run(["check", notebook])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 1)
+        #expect(result.output.contains("+[mask=\"(?m)^(a+)+$\" stopped: it backtracks past PCRE2's match limit; simplify the pattern]"),
+                "\(result.output)")
+    }
+}
