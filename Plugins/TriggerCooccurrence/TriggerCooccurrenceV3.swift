@@ -18,6 +18,12 @@ import CairnStats
 ///   conditional logistic regression's test for one binary factor; the mid-p (half the
 ///   observed count's probability) keeps the size near nominal where the plain exact tail
 ///   falls far below it at these counts.
+/// - **Against the diary's own logging lift.** People who write more down on bad days make
+///   every factor look more common before headaches, each a little; no single factor's test can
+///   tell that from an effect, but the other factors can. Each diary factor is tested against
+///   the odds ratio the other diary factors show together (pooled Mantel-Haenszel, never below
+///   1): a real trigger stands out from the rest, a logging habit lifts them all. Poor sleep,
+///   recorded by a device, is tested against 1.
 /// - **Benjamini-Hochberg across the factors tested** (`alpha` 0.05). When nothing has an
 ///   effect it rejects anything with probability at most alpha, like Holm; when one factor
 ///   does, its first step is the same, and each further true factor needs less.
@@ -25,11 +31,11 @@ import CairnStats
 ///   of diary days (caffeine for most people) is never a finding: the days it is missing are
 ///   exactly the days people forget to mention it, so its co-occurrence measures the diary more
 ///   than the factor. Its test is the first logging check.
-/// - **Logging check before any finding.** The second check counts entries of every factor
-///   not about to be shown in the window before each headache against its referents (the case
-///   is one draw from its set's counts when logging is even; a one-sided normal test of the
-///   sum). Either check at `check_alpha` (0.01) holds every finding back, with a progress
-///   message that says why and what would help.
+/// - **Logging check before any finding** (`LoggingCheck`). The second check combines the
+///   excess before headaches of every factor not about to be shown (Stouffer's method): a
+///   logging habit lifts them all a little, a real trigger only its own. Either check at
+///   `check_alpha` holds every finding back, with a progress message that says why and what
+///   would help.
 /// - **Labels by the seed's definition.** "Frequently present" when the factor came before at
 ///   least `frequent_share` (0.6) of the compared headaches, "Sometimes present" from
 ///   `sometimes_share` (0.3): how often it preceded them, whatever the test says; the test
@@ -110,10 +116,16 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         var tests = entries.keys.filter { !habitual.contains($0) }.sorted().map(factorTest)
         if let sleep = poorSleepTest(input, sets: sets, stats: stats) { tests.append(sleep) }
         let controls = habitual.sorted().map(factorTest)
-        let q = stats.benjaminiHochberg(tests.map(\.p))
+        // Each diary factor is tested against the lift the other diary factors show together.
+        let lifts = tests.map { test in
+            test.subject == "poor_sleep" ? 1 : MatchedExposure.lift(controls + tests.filter { $0.subject != test.subject && $0.subject != "poor_sleep" })
+        }
+        let liftedP = tests.indices.map { tests[$0].p(lift: lifts[$0], stats: stats) }
+        let q = stats.benjaminiHochberg(liftedP)
         let significant = tests.indices.filter { q[$0] <= alpha && Double(tests[$0].observed) > tests[$0].expected }
         let shown = Set(significant.map { tests[$0].subject })
-        let check = LoggingCheck(input, sets: sets, controls: controls, excluding: shown, windowHours: windowHours, stats: stats)
+        let check = LoggingCheck(controls: controls, others: controls + tests.filter { !shown.contains($0.subject) && $0.subject != "poor_sleep" },
+                                 stats: stats)
         let afterOnset = LoggingCheck.loggedAfterOnset(input)
 
         var base: [String: Evidence] = [
@@ -125,7 +137,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
             "logged_after_onset": .list(afterOnset.map { .text($0) }),
         ]
         if check.isLopsided(alpha: checkAlpha) {
-            base["factors"] = .object(tableEvidence(tests, q: q))
+            base["factors"] = .object(tableEvidence(tests, q: q, lifts: lifts, liftedP: liftedP))
             base["held_back"] = .list(significant.map { Evidence.text(tests[$0].subject) })
             let message = CopyMessage("trigger-cooccurrence.logging-lopsided", [:])
             return [InsightDraft(kind: .progress, subject: "logging check", message: message, evidence: base)]
@@ -133,7 +145,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         if !significant.isEmpty {
             return significant.sorted { (q[$0], tests[$0].subject) < (q[$1], tests[$1].subject) }.map { index in
                 let test = tests[index]
-                var evidence = base.merging(test.evidence(q: q[index])) { $1 }
+                var evidence = base.merging(test.evidence(q: q[index], lift: lifts[index], liftedP: liftedP[index])) { $1 }
                 evidence["label_rule"] = .text("share of compared headaches the factor came before")
                 let message = CopyMessage("trigger-cooccurrence.same-time", [
                     "label": .choice(label(test.share)), "factor": .label(.factor, test.subject), "hours": .number(windowHours),
@@ -143,7 +155,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
                                     provenance: test.provenance)
             }
         }
-        base["factors"] = .object(tableEvidence(tests, q: q))
+        base["factors"] = .object(tableEvidence(tests, q: q, lifts: lifts, liftedP: liftedP))
         let message = CopyMessage("trigger-cooccurrence.no-pattern-same-time", ["episodes": .count(sets.count)])
         return [InsightDraft(kind: .progress, subject: "no clear pattern", message: message, evidence: base)]
     }
@@ -173,7 +185,8 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         share >= frequentShare ? "Frequently present" : share >= sometimesShare ? "Sometimes present" : "Occasionally present"
     }
 
-    func tableEvidence(_ tests: [MatchedExposure], q: [Double]) -> [String: Evidence] {
-        Dictionary(tests.enumerated().map { ($1.subject, Evidence.object($1.evidence(q: q[$0]))) }, uniquingKeysWith: { first, _ in first })
+    func tableEvidence(_ tests: [MatchedExposure], q: [Double], lifts: [Double], liftedP: [Double]) -> [String: Evidence] {
+        Dictionary(tests.enumerated().map { ($1.subject, Evidence.object($1.evidence(q: q[$0], lift: lifts[$0], liftedP: liftedP[$0]))) },
+                   uniquingKeysWith: { first, _ in first })
     }
 }

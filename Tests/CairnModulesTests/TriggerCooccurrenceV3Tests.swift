@@ -23,8 +23,8 @@ struct TriggerCooccurrenceV3Tests {
     /// before, so the 1st drops out (17 each), none exposed; 3 exposed cases of probability 1/18:
     /// mid-p (1/18)^3 / 2 = 8.573388203017832e-05. Benjamini-Hochberg of the two:
     /// 3.73130008e-06 and 8.57338820e-05. Caffeine, on every day, is a negative control with
-    /// mid-p 1/2 (every set's case is certainly exposed); entries other than the skipped meal
-    /// are one caffeine in every window, so the entry check has nothing to compare.
+    /// mid-p 1/2 (every set's case is certainly exposed, no variance), so the combined check
+    /// has no factor to combine.
     static func diary(caffeineDays: [Int] = Array(1...31)) -> ProfileData {
         let headaches = marchHeadaches([2, 4, 6, 8, 10, 12, 14, 16, 18, 20])
         var factors: [FactorEntry] = []
@@ -71,14 +71,14 @@ struct TriggerCooccurrenceV3Tests {
         #expect(close(meal["q_bh"], 3.73130008e-06, relative: 1e-8))
         #expect(close(meal["expected_with"], 7 * 2.0 / 19 + 3 * 1.0 / 19))
         // Mantel-Haenszel: 7 x 17/19 over 3 x 1/19.
-        #expect(close(meal["odds_ratio_mh"], 7 * 17.0 / 3))
+        #expect(close(meal["mantel_haenszel"], 7 * 17.0 / 3))
         #expect(sleep["referents"] == .integer(170) && sleep["referents_with"] == .integer(0))
         #expect(close(sleep["p_mid"], 8.573388203017832e-05))
         #expect(close(sleep["q_bh"], 8.57338820e-05, relative: 1e-8))
         #expect(meal["negative_controls"] == .list([.text("caffeine")]))
         guard case .object(let check) = meal["logging_check"] else { Issue.record("no logging check"); return }
         #expect(check["lopsided"] == .flag(false))
-        #expect(check["entries_p"] == .number(1))
+        #expect(check["combined_p"] == .number(1))
         #expect(close((check["negative_controls_p"]).flatMap { if case .object(let o) = $0 { o["caffeine"] } else { nil } }, 0.5))
     }
 
@@ -118,9 +118,11 @@ struct TriggerCooccurrenceV3Tests {
     /// habitual (16 of 31 diary days) and so a negative control, and it is more often in the
     /// diary before headaches. By hand: every set's case is exposed, with probability 4/19 each,
     /// so its mid-p is (4/19)^10 / 2 = 8.551334758989272e-08. Entries other than the skipped meal
-    /// (water and caffeine): 2 before every headache; among the referents 2 on 3 days and 1 on
-    /// 15, so each set's counts have mean 23/19 and variance 60/361; the sum over 10 sets is 20
-    /// against 230/19, z = 6.123724356957946, one-sided p 4.570649204123299e-10 (scipy).
+    /// combined: water is in every window (no variance, left out); caffeine's 10 exposed cases
+    /// against 10 x 4/19 expected, variance 10 x (4/19)(15/19), z = 150 / sqrt(600) =
+    /// 6.123724356957946; the skipped meal (not shown, see below) 7 against 17/19, variance
+    /// 292/361, z = 116 / sqrt(292) = 6.788386537375573; together (6.1237 + 6.7884) / sqrt(2) =
+    /// 9.130241172815929, one-sided p 3.4173432539951994e-20 (scipy).
     static func lopsidedDiary() -> ProfileData {
         var data = diary(caffeineDays: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 26, 28, 29, 30, 31])
         var factors = Array(data.factors)
@@ -136,25 +138,44 @@ struct TriggerCooccurrenceV3Tests {
             "Patterns are on hold for now: your diary has more entries before headaches than at the same times on other days, so any factor could look common before headaches just because it was written down then. Logging everyday items such as coffee on headache-free days too will help.",
         ])
         #expect(report.insights[0].kind == .progress)
-        #expect(report.insights[0].evidence["held_back"] == .list([.text("skipped_meal"), .text("poor_sleep")]))
+        #expect(report.insights[0].evidence["held_back"] == .list([.text("poor_sleep")]))
         #expect(report.insights[0].evidence["negative_controls"] == .list([.text("caffeine"), .text("water")]))
         guard case .object(let check) = report.insights[0].evidence["logging_check"],
               case .object(let controls) = check["negative_controls_p"] else { Issue.record("no logging check"); return }
         #expect(close(controls["caffeine"], 8.551334758989272e-08))
-        #expect(close(check["entries_z"], 6.123724356957946))
-        #expect(close(check["entries_p"], 4.570649204123299e-10, relative: 1e-6))
+        #expect(close(check["combined_z"], 9.130241172815929))
+        #expect(close(check["combined_p"], 3.4173432539951994e-20, relative: 1e-6))
         #expect(close(controls["water"], 0.5))
+        // The skipped meal against the lift the other diary factors show: caffeine's
+        // Mantel-Haenszel sums are 10 x 15/19 and 0 (water's both 0), so the lift is
+        // (150/19 + 1/2) / (1/2) = 319/19; each set's case is then exposed with probability
+        // 2 lift / (2 lift + 17) or lift / (lift + 18), and the mid-p of 7 is
+        // 0.29161671968791436 (enumerated in Python).
+        guard case .object(let factors) = report.insights[0].evidence["factors"],
+              case .object(let meal) = factors["skipped_meal"] else { Issue.record("no factor table"); return }
+        #expect(close(meal["logging_lift"], 319.0 / 19))
+        #expect(close(meal["p_mid"], 0.29161671968791436))
+        #expect(close(meal["p_mid_no_lift"], 1.8656500385142735e-06))
     }
 
-    @Test("the logging check's level is a boundary: at 8.552e-08 caffeine holds findings back, at 4.57e-10 the entry check alone, at 4.56e-10 neither")
+    /// The lopsided diary without skipped meals: caffeine is the only factor the combined check
+    /// has (z 6.123724356957946, p 4.570649204123299e-10 by scipy), and poor sleep is the finding
+    /// a check can hold back.
+    @Test("the logging check's level is a boundary: caffeine's mid-p 8.551e-08 and the combined p 4.5706e-10, at and either side")
     func checkBoundary() throws {
-        func kinds(_ level: String) throws -> [InsightKind] {
-            try Build.run(TriggerCooccurrenceV3.self, Self.lopsidedDiary(), asOf: Build.endOf("2026-03-31"),
-                          set: ["check_alpha": level]).insights.map(\.kind)
+        var data = Self.lopsidedDiary()
+        data = ProfileData(profile: data.profile, headaches: Array(data.headaches), sleep: Array(data.sleep),
+                           factors: data.factors.filter { $0.factor != "skipped_meal" })
+        func subjects(_ level: String) throws -> [String] {
+            try Build.run(TriggerCooccurrenceV3.self, data, asOf: Build.endOf("2026-03-31"), set: ["check_alpha": level]).insights.map(\.subject)
         }
-        #expect(try kinds("0.00000008552") == [.progress])
-        #expect(try kinds("0.000000000457071") == [.progress])
-        #expect(try kinds("0.000000000457") == [.finding, .finding])
+        #expect(try subjects("0.00000008552") == ["logging check"])
+        #expect(try subjects("0.00000008550") == ["logging check"])
+        #expect(try subjects("0.0000000004571") == ["logging check"])
+        #expect(try subjects("0.0000000004570") == ["poor_sleep"])
+        let report = try Build.run(TriggerCooccurrenceV3.self, data, asOf: Build.endOf("2026-03-31"))
+        guard case .object(let check) = report.insights[0].evidence["logging_check"] else { Issue.record("no check"); return }
+        #expect(close(check["combined_p"], 4.570649204123299e-10, relative: 1e-6))
     }
 
     @Test("a factor logged mostly after onset on headache days is flagged; 2 such entries are not enough, 3 are")
