@@ -22,6 +22,11 @@ public struct SyntheticProfile: Sendable {
     public var exposedDays: [String: Set<CalendarDay>] = [:]
     /// Each marker's true slope, percent of its mean per year.
     public var slopes: [String: Double] = [:]
+
+    /// An empty profile, filled by the generator (or by hand, in tests of what reads it).
+    public init(profile: Profile) {
+        self.profile = profile
+    }
 }
 
 /// Makes a scenario's profiles. Profile `i` depends only on the scenario, the seed and `i`
