@@ -16,6 +16,10 @@ struct MatchedExposure {
     }
 
     let subject: String
+    /// The factor (or poor sleep) and how many windows back from the onset it is measured (0:
+    /// the window just before it).
+    let factor: String
+    let lag: Int
     /// Sets compared, exposed cases, what no effect expects, exposed referents and referents.
     let sets: Int
     let observed: Int
@@ -35,8 +39,10 @@ struct MatchedExposure {
     let sizes: [Int]
     let exposedInSet: [Int]
 
-    init(subject: String, sets: [Set], stats: Stats, exposed: (Int) -> Bool) {
-        self.subject = subject
+    init(subject: String, lag: Int = 0, sets: [Set], stats: Stats, exposed: (Int) -> Bool) {
+        self.factor = subject
+        self.lag = lag
+        self.subject = lag == 0 ? subject : subject + " lag \(lag)"
         var probabilities: [Double] = []
         var observed = 0, referentsWith = 0, referents = 0
         var numerator = 0.0, denominator = 0.0

@@ -43,6 +43,10 @@ import CairnStats
 ///   decides whether there is a finding at all.
 /// - A factor logged mostly after onsets on headache days is flagged in evidence
 ///   (`logged_after_onset`).
+/// - **Lags, opt-in** (`lag_sweep`): each diary factor is also tested one window earlier (24 to
+///   48 hours) and two (48 to 72), each lag a test of its own in the false discovery rate, so
+///   sweeping costs power at the same day; the seed's copy speaks of 24 hours, so the default
+///   tests that window only.
 ///
 /// Cost: O(c s (f + log n)) for c cases, s days per stratum, f factors and n entries.
 public struct TriggerCooccurrenceV3: AnalysisModule {
@@ -67,6 +71,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
     public static let seed = "Aurae 5.5"
     public static let parameters: [ParameterSpec] = [
         .integer("min_headaches", default: 5, range: 1...100, "Resolved headaches needed before any pattern is shown (Aurae 5.5)."),
+        .integer("lag_sweep", default: 0, range: 0...2, "Also test each diary factor one window earlier (24-48 h, 1) and two (48-72 h, 2); every lag counts in the false discovery rate."),
         .number("window_hours", default: 24, range: 1...168, "Hours before onset (or the referent instant) in which a factor counts."),
         .integer("stratum_days", default: 28, range: 7...366, "Referents come from the same block of this many days as the headache."),
         .number("alpha", default: 0.05, range: 0.000001...0.5, "False discovery rate across the factors tested (Benjamini-Hochberg)."),
@@ -78,11 +83,12 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         .integer("poor_sleep_quality", default: 2, range: 1...5, "A night rated this or lower is poor sleep."),
     ]
 
-    let minHeadaches: Int, windowHours: Double, stratumDays: Int, alpha: Double, habitualShare: Double, checkAlpha: Double
+    let minHeadaches: Int, lagSweep: Int, windowHours: Double, stratumDays: Int, alpha: Double, habitualShare: Double, checkAlpha: Double
     let frequentShare: Double, sometimesShare: Double, poorSleepHours: Double, poorSleepQuality: Int
 
     public init(parameters: ParameterValues) {
         minHeadaches = parameters.integer("min_headaches")
+        lagSweep = parameters.integer("lag_sweep")
         windowHours = parameters.number("window_hours")
         stratumDays = parameters.integer("stratum_days")
         alpha = parameters.number("alpha")
@@ -112,23 +118,30 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         let diaryDays = Set(input.factors.map(\.at.day)).count
         let habitual = Set(entries.filter { Double(Set($0.value.map(\.at.day)).count) >= habitualShare * Double(diaryDays) }.keys)
 
-        func factorTest(_ factor: String) -> MatchedExposure {
+        let window = Int(windowHours * 3600)
+        func factorTest(_ factor: String, lag: Int) -> MatchedExposure {
             let index = EntryIndex(entries[factor]!.map(\.at), zone: zone)
-            return MatchedExposure(subject: factor, sets: sets, stats: stats) { index.any(within: windowHours, before: $0) }
+            return MatchedExposure(subject: factor, lag: lag, sets: sets, stats: stats) {
+                index.any(within: windowHours, before: $0 - lag * window)
+            }
         }
-        var tests = entries.keys.filter { !habitual.contains($0) }.sorted().map(factorTest)
+        // Every lag of every diary factor is a test; the lag sweep multiplies them.
+        var tests = entries.keys.filter { !habitual.contains($0) }.sorted().flatMap { factor in
+            (0...lagSweep).map { factorTest(factor, lag: $0) }
+        }
         if let sleep = poorSleepTest(input, sets: sets, stats: stats) { tests.append(sleep) }
-        let controls = habitual.sorted().map(factorTest)
-        // Each diary factor is tested against the lift the other diary factors show together.
+        let controls = habitual.sorted().map { factorTest($0, lag: 0) }
+        // Each diary factor is tested against the lift the other diary factors show together
+        // (in the window just before, where logging habits show).
+        let diaryTests = tests.filter { $0.lag == 0 && $0.factor != "poor_sleep" }
         let lifts = tests.map { test in
-            test.subject == "poor_sleep" ? 1 : MatchedExposure.lift(controls + tests.filter { $0.subject != test.subject && $0.subject != "poor_sleep" })
+            test.factor == "poor_sleep" ? 1 : MatchedExposure.lift(controls + diaryTests.filter { $0.factor != test.factor })
         }
         let liftedP = tests.indices.map { tests[$0].p(lift: lifts[$0], stats: stats) }
         let q = stats.benjaminiHochberg(liftedP)
         let significant = tests.indices.filter { q[$0] <= alpha && Double(tests[$0].observed) > tests[$0].expected }
-        let shown = Set(significant.map { tests[$0].subject })
-        let check = LoggingCheck(controls: controls, others: controls + tests.filter { !shown.contains($0.subject) && $0.subject != "poor_sleep" },
-                                 stats: stats)
+        let shown = Set(significant.map { tests[$0].factor })
+        let check = LoggingCheck(controls: controls, others: controls + diaryTests.filter { !shown.contains($0.factor) }, stats: stats)
         let afterOnset = LoggingCheck.loggedAfterOnset(input)
 
         var base: [String: Evidence] = [
@@ -150,10 +163,19 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
                 let test = tests[index]
                 var evidence = base.merging(test.evidence(q: q[index], lift: lifts[index], liftedP: liftedP[index])) { $1 }
                 evidence["label_rule"] = .text("share of compared headaches the factor came before")
-                let message = CopyMessage("trigger-cooccurrence.same-time", [
-                    "label": .choice(label(test.share)), "factor": .label(.factor, test.subject), "hours": .number(windowHours),
+                evidence["lag_hours"] = .list([.number(Double(test.lag) * windowHours), .number(Double(test.lag + 1) * windowHours)])
+                var slots: [String: SlotValue] = [
+                    "label": .choice(label(test.share)), "factor": .label(.factor, test.factor), "hours": .number(windowHours),
                     "with": .count(test.observed), "episodes": .count(test.sets), "base": .share(test.referentShare),
-                ])
+                ]
+                var id = "trigger-cooccurrence.same-time"
+                if test.lag > 0 {
+                    id = "trigger-cooccurrence.same-time-earlier"
+                    slots["hours"] = nil
+                    slots["from"] = .number(Double(test.lag) * windowHours)
+                    slots["to"] = .number(Double(test.lag + 1) * windowHours)
+                }
+                let message = CopyMessage(id, slots)
                 return InsightDraft(kind: .finding, subject: test.subject, message: message, evidence: evidence,
                                     provenance: test.provenance)
             }

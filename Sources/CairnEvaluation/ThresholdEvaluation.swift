@@ -267,7 +267,9 @@ public struct ThresholdEvaluation: Sendable {
         for step in days {
             let asOf = data.zone.startOfDay(step.adding(days: 1)) - 1
             guard let report = try? engine.run([variant.run], on: data, asOf: asOf) else { continue }
-            let found = Set(report.insights.filter { isFinding($0.kind.rawValue, copyID: $0.copyID) }.map(\.subject))
+            // A lagged finding ("alcohol lag 1", trigger-cooccurrence's lag sweep) is about its factor.
+            let found = Set(report.insights.filter { isFinding($0.kind.rawValue, copyID: $0.copyID) }
+                .map { $0.subject.components(separatedBy: " lag ")[0] })
             if outcome.daysToFinding == nil, !found.isDisjoint(with: planted) {
                 outcome.daysToFinding = step.daysSinceEpoch - first.daysSinceEpoch + 1
             }

@@ -100,6 +100,36 @@ struct TriggerCooccurrenceV3Tests {
         #expect(below.insights.map(\.subject) == ["skipped_meal"])
     }
 
+    /// Skipped meals at 08:00 the day before 7 headaches (the 1st, 3rd, ... 13th) and on the
+    /// 24th: never in the 24 hours before a 14:00 onset, always in the 24 to 48 hours. The
+    /// earlier window's sets are the main diary's exactly (7 of 10 headaches, 1 of 18 referents,
+    /// the 25th), so its mid-p is 1.8656500385142735e-06; with the same-day window and poor
+    /// sleep that is 3 tests for Benjamini-Hochberg: q = 3 x 1.8657e-06, and poor sleep's
+    /// 3/2 x 8.573e-05 = 1.286e-04.
+    @Test("the lag sweep finds a factor 24 to 48 hours before, counting every lag among the tests")
+    func lagSweep() throws {
+        var factors = Self.diary().factors.filter { $0.factor == "caffeine" }
+        for (index, day) in [1, 3, 5, 7, 9, 11, 13, 24].enumerated() {
+            factors.append(factor(Int64(900 + index), "2026-03-\(String(format: "%02d", day))T08:00", "skipped_meal"))
+        }
+        let base = Self.diary()
+        let data = ProfileData(profile: base.profile, headaches: Array(base.headaches), sleep: Array(base.sleep), factors: Array(factors))
+        let sameDay = try Build.run(TriggerCooccurrenceV3.self, data, asOf: Build.endOf("2026-03-31"))
+        #expect(sameDay.insights.map(\.subject) == ["poor_sleep"])
+        let swept = try Build.run(TriggerCooccurrenceV3.self, data, asOf: Build.endOf("2026-03-31"), set: ["lag_sweep": "1"])
+        #expect(swept.insights.map(\.text.text) == [
+            "Frequently present: a skipped meal came 24 to 48 hours before 7 of your 10 headaches, and at the same time of day on 1 of every 10 other days.",
+            "Sometimes present: poor sleep came within 24 hours before 3 of your 10 headaches, and at the same time of day on 0 of every 10 other days.",
+        ])
+        #expect(swept.insights.map(\.subject) == ["skipped_meal lag 1", "poor_sleep"])
+        let meal = swept.insights[0].evidence
+        #expect(meal["tested"] == .integer(3))
+        #expect(meal["lag_hours"] == .list([.number(24), .number(48)]))
+        #expect(close(meal["p_mid"], 1.8656500385142735e-06))
+        #expect(close(meal["q_bh"], 3 * 1.8656500385142735e-06))
+        #expect(close(swept.insights[1].evidence["q_bh"], 1.5 * 8.573388203017832e-05))
+    }
+
     @Test("nothing clear: one progress insight with every count")
     func noPattern() throws {
         // Skipped meals only on headache-free days' eves: never before a headache.
