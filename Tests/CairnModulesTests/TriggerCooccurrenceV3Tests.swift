@@ -26,23 +26,11 @@ struct TriggerCooccurrenceV3Tests {
     /// mid-p 1/2 (every set's case is certainly exposed, no variance), so the combined check
     /// has no factor to combine.
     static func diary(caffeineDays: [Int] = Array(1...31)) -> ProfileData {
-        let headaches = marchHeadaches([2, 4, 6, 8, 10, 12, 14, 16, 18, 20])
-        var factors: [FactorEntry] = []
-        var id: Int64 = 0
-        for day in caffeineDays {
-            id += 1
-            factors.append(factor(id, "2026-03-\(String(format: "%02d", day))T08:00", "caffeine"))
-        }
-        for day in [1, 3, 5, 7, 9, 11, 13, 24] {
-            id += 1
-            factors.append(factor(id, "2026-03-\(String(format: "%02d", day))T20:00", "skipped_meal"))
-        }
-        let sleep = (1...31).map { day -> SleepNight in
-            let poor = [1, 3, 5].contains(day)
-            return SleepNight(id: Int64(day), profileID: "p", nightOf: Build.day("2026-03-\(String(format: "%02d", day))"),
-                              durationMinutes: poor ? 300 : 450, quality: poor ? 2 : 4)
-        }
-        return ProfileData(profile: Build.profile(), headaches: headaches, sleep: sleep, factors: factors)
+        // Version 2's diary (HeadacheModulesTests), with caffeine on the days given.
+        let base = TriggerCooccurrenceTests().diary()
+        let keep = Set(caffeineDays)
+        let factors = base.factors.filter { $0.factor != "caffeine" || keep.contains($0.at.day.day) }
+        return ProfileData(profile: base.profile, headaches: Array(base.headaches), sleep: Array(base.sleep), factors: Array(factors))
     }
 
     func close(_ value: Evidence?, _ expected: Double, relative: Double = 1e-9) -> Bool {
