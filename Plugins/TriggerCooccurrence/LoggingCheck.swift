@@ -45,15 +45,16 @@ struct LoggingCheck {
     /// Factors whose entries on headache days were mostly made after that day's onset (at least
     /// three such entries and half of the factor's entries on headache days): premonitory
     /// eating of chocolate is the textbook case, where what looks like a trigger follows the
-    /// attack's first phase.
+    /// attack's first phase. When the diary says when an entry was made (`logged_at`), that is
+    /// the time judged: an entry for the morning written down after the headache began is recall.
     static func loggedAfterOnset(_ input: ProfileData) -> [String] {
         var onsets: [CalendarDay: Int] = [:]
         for headache in input.headaches { onsets[headache.onset.day] = min(onsets[headache.onset.day] ?? .max, headache.onset.epochSeconds) }
         var after: [String: Int] = [:], onHeadacheDays: [String: Int] = [:]
-        for entry in input.factors where !entry.at.isWholeDay {
+        for entry in input.factors where !entry.at.isWholeDay || entry.loggedAt != nil {
             guard let onset = onsets[entry.at.day] else { continue }
             onHeadacheDays[entry.factor, default: 0] += 1
-            if entry.at.epochSeconds > onset { after[entry.factor, default: 0] += 1 }
+            if (entry.loggedAt ?? entry.at).epochSeconds > onset { after[entry.factor, default: 0] += 1 }
         }
         return after.filter { $0.value >= 3 && 2 * $0.value >= onHeadacheDays[$0.key]! }.keys.sorted()
     }

@@ -215,6 +215,25 @@ struct TriggerCooccurrenceV3Tests {
         #expect(flagged.insights[0].evidence["logged_after_onset"] == .list([.text("chocolate")]))
     }
 
+    @Test("when the diary records when an entry was made, that is what is judged: a morning entry written after onset counts as after")
+    func loggedAt() throws {
+        var data = Self.diary()
+        var factors = Array(data.factors)
+        for (index, day) in [2, 4, 6].enumerated() {
+            let date = "2026-03-\(String(format: "%02d", day))"
+            factors.append(FactorEntry(id: Int64(3000 + index), profileID: "p", at: Build.time(date + "T08:00"), factor: "chocolate",
+                                       loggedAt: index < 2 ? Build.time(date + "T15:00") : Build.time(date + "T09:00")))
+        }
+        data = ProfileData(profile: data.profile, headaches: Array(data.headaches), sleep: Array(data.sleep), factors: factors)
+        // Two of three written after the 14:00 onset: fewer than three, not flagged.
+        #expect(try Build.run(TriggerCooccurrenceV3.self, data, asOf: Build.endOf("2026-03-31")).insights[0]
+                    .evidence["logged_after_onset"] == .list([]))
+        factors[factors.count - 1].loggedAt = Build.time("2026-03-06T16:30")
+        data = ProfileData(profile: data.profile, headaches: Array(data.headaches), sleep: Array(data.sleep), factors: factors)
+        #expect(try Build.run(TriggerCooccurrenceV3.self, data, asOf: Build.endOf("2026-03-31")).insights[0]
+                    .evidence["logged_after_onset"] == .list([.text("chocolate")]))
+    }
+
     @Test("a referent is the case's own clock time: an onset at 21:00 is compared with 21:00 on other days")
     func clockTime() throws {
         let data = ProfileData(profile: Build.profile(),
