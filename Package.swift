@@ -147,6 +147,7 @@ let package = Package(
             name: "CairnModulesTests",
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
+        .testTarget(name: "CairnEvaluationTests", dependencies: ["CairnEvaluation", "CairnSynth", "CairnStats", "CairnCore"]),
         .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),
         .testTarget(name: "CairnNotebookTests", dependencies: ["CairnNotebook"]),
         .testTarget(

@@ -13,6 +13,7 @@ final class ProfileReader {
     /// `layoutVersion`: the dataset's (`DatasetSchema`); what an older layout lacks reads as empty.
     init(_ database: SQLiteDatabase, layoutVersion: Int) throws {
         let deceased = layoutVersion >= 2 ? "deceased_date" : "NULL"
+        let loggedAt = layoutVersion >= 3 ? "logged_at, logged_at_epoch, logged_at_day" : "NULL, NULL, NULL"
         profile = try database.prepare("""
             SELECT profile_id, display_name, time_zone, birth_date, sex, relationship, member_type, height_cm, weight_kg,
                    \(deceased)
@@ -45,7 +46,8 @@ final class ProfileReader {
         weatherShared = try database.prepare(
             "SELECT \(weatherColumns) FROM main.weather WHERE profile_id IS NULL ORDER BY observed_at_epoch, id")
         factors = try database.prepare("""
-            SELECT id, profile_id, at, at_epoch, at_day, factor, value FROM main.factors WHERE profile_id = ?1 ORDER BY at_epoch, id
+            SELECT id, profile_id, at, at_epoch, at_day, factor, value, \(loggedAt) FROM main.factors WHERE profile_id = ?1
+            ORDER BY at_epoch, id
             """)
         // The newest row of each table through its (profile_id, time) index.
         latest = try database.prepare("""
@@ -128,7 +130,8 @@ final class ProfileReader {
         var factorRows: [FactorEntry] = []
         if tables.contains(.factors) { try each(factors, id) { row in
             factorRows.append(FactorEntry(id: Int64(row.int(0)), profileID: id, at: time(row, 2, 3, 4),
-                                          factor: row.text(5) ?? "", value: optionalDouble(row, 6)))
+                                          factor: row.text(5) ?? "", value: optionalDouble(row, 6),
+                                          loggedAt: row.isNull(8) ? nil : time(row, 7, 8, 9)))
         } }
         return ProfileData(profile: found, markers: markers, overrides: overrideMap, readings: readingRows, visits: visitRows,
                            headaches: headacheRows, medications: medicationRows, sleep: sleepRows,

@@ -53,11 +53,18 @@ extension ThresholdEvaluation {
             guard let bounds, bounds.count == 2 else { return "" }
             return "[" + percent(bounds[0]) + ", " + percent(bounds[1]) + "]"
         }
-        let header = ["scenario", "module", "setting", "effect", "profiles", "false findings", "95% CI", "detection", "95% CI",
-                      "median days", "still gated"]
+        func points(_ x: Double) -> String {
+            let value = (x * 1000).rounded() / 10
+            return (value > 0 ? "+" : "") + NumberText.format(value == 0 ? 0 : value)
+        }
+        let header = ["scenario", "module", "setting", "effect", "profiles", "false findings", "95% CI", "oracle", "detection", "95% CI",
+                      "oracle", "95% CI", "gap", "median days", "still gated"]
         let body = rows.map { row -> [String] in
             [row.scenario, row.module, row.setting, row.effect, String(row.profiles), percent(row.falseFindingRate),
-             interval(row.falseFindingCI95), row.detectionRate.map(percent) ?? "—", interval(row.detectionCI95),
+             interval(row.falseFindingCI95), row.oracleFalseFindingRate.map(percent) ?? "—",
+             row.detectionRate.map(percent) ?? "—", interval(row.detectionCI95),
+             row.detectionRate == nil ? "—" : row.oracleDetectionRate.map(percent) ?? "—",
+             row.detectionRate == nil ? "" : interval(row.oracleDetectionCI95), row.detectionGap.map(points) ?? "—",
              row.medianDaysToFinding.map { NumberText.format($0) } ?? "—", percent(row.stillGatedRate)]
         }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }

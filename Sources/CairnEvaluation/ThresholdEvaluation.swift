@@ -12,7 +12,9 @@ import Foundation
 ///   marker-trends, a trend prompt on a marker with no true trend);
 /// - the detection rate: profiles where the planted effect is found, by effect size;
 /// - the median days of logging until the first correct finding (weekly resolution);
-/// - the share of profiles still below a gate at the end.
+/// - the share of profiles still below a gate at the end;
+/// - beside each, the oracle's rate (`Oracle`): what the test a person who knew the generating
+///   model would run finds on the same diaries, and the gap to it.
 /// Profiles are evaluated in parallel; rows come out in the same order and bytes on any number
 /// of workers.
 public struct ThresholdEvaluation: Sendable {
@@ -42,12 +44,46 @@ public struct ThresholdEvaluation: Sendable {
         public let detectionCI95: [Double]?
         public let medianDaysToFinding: Double?
         public let stillGatedRate: Double
+        /// The oracle's rates on the same profiles (nil for a module it has no model of).
+        public let oracleFalseFindingRate: Double?
+        public let oracleFalseFindingCI95: [Double]?
+        public let oracleDetectionRate: Double?
+        public let oracleDetectionCI95: [Double]?
+        /// Cairn's detection rate minus the oracle's.
+        public var detectionGap: Double? {
+            guard let detectionRate, let oracleDetectionRate else { return nil }
+            return detectionRate - oracleDetectionRate
+        }
 
         enum CodingKeys: String, CodingKey {
             case scenario, seeds, module, setting, effect, profiles
             case falseFindingRate = "false_finding_rate", falseFindingCI95 = "false_finding_ci95"
             case detectionRate = "detection_rate", detectionCI95 = "detection_ci95"
             case medianDaysToFinding = "median_days_to_first_correct_finding", stillGatedRate = "still_gated_rate"
+            case oracleFalseFindingRate = "oracle_false_finding_rate", oracleFalseFindingCI95 = "oracle_false_finding_ci95"
+            case oracleDetectionRate = "oracle_detection_rate", oracleDetectionCI95 = "oracle_detection_ci95"
+            case detectionGap = "detection_gap"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scenario, forKey: .scenario)
+            try container.encode(seeds, forKey: .seeds)
+            try container.encode(module, forKey: .module)
+            try container.encode(setting, forKey: .setting)
+            try container.encode(effect, forKey: .effect)
+            try container.encode(profiles, forKey: .profiles)
+            try container.encode(falseFindingRate, forKey: .falseFindingRate)
+            try container.encode(falseFindingCI95, forKey: .falseFindingCI95)
+            try container.encodeIfPresent(detectionRate, forKey: .detectionRate)
+            try container.encodeIfPresent(detectionCI95, forKey: .detectionCI95)
+            try container.encodeIfPresent(medianDaysToFinding, forKey: .medianDaysToFinding)
+            try container.encode(stillGatedRate, forKey: .stillGatedRate)
+            try container.encodeIfPresent(oracleFalseFindingRate, forKey: .oracleFalseFindingRate)
+            try container.encodeIfPresent(oracleFalseFindingCI95, forKey: .oracleFalseFindingCI95)
+            try container.encodeIfPresent(oracleDetectionRate, forKey: .oracleDetectionRate)
+            try container.encodeIfPresent(oracleDetectionCI95, forKey: .oracleDetectionCI95)
+            try container.encodeIfPresent(detectionGap, forKey: .detectionGap)
         }
     }
 
@@ -59,9 +95,13 @@ public struct ThresholdEvaluation: Sendable {
         var detected: Bool
         var daysToFinding: Int?
         var gated: Bool
+        /// The oracle's verdict on the same profile, when it has a model of the module.
+        var oracleFalseFinding: Bool?
+        var oracleDetected: Bool?
 
         enum CodingKeys: String, CodingKey {
             case effect, planted, falseFinding = "false_finding", detected, daysToFinding = "days_to_finding", gated
+            case oracleFalseFinding = "oracle_false_finding", oracleDetected = "oracle_detected"
         }
     }
 
@@ -148,6 +188,10 @@ public struct ThresholdEvaluation: Sendable {
             let planted = group.filter(\.planted)
             let detected = planted.filter(\.detected)
             let days = detected.compactMap(\.daysToFinding).sorted()
+            let judged = group.filter { $0.oracleFalseFinding != nil }
+            let oracleFalse = judged.filter { $0.oracleFalseFinding == true }.count
+            let oraclePlanted = judged.filter(\.planted)
+            let oracleDetected = oraclePlanted.filter { $0.oracleDetected == true }.count
             let median: Double? = days.isEmpty ? nil
                 : days.count % 2 == 1 ? Double(days[days.count / 2]) : Double(days[days.count / 2 - 1] + days[days.count / 2]) / 2
             return Row(scenario: scenario, seeds: seeds, module: module, setting: setting, effect: effect,
@@ -155,7 +199,11 @@ public struct ThresholdEvaluation: Sendable {
                        detectionRate: planted.isEmpty ? nil : Double(detected.count) / Double(planted.count),
                        detectionCI95: planted.isEmpty ? nil : interval(detected.count, planted.count),
                        medianDaysToFinding: median,
-                       stillGatedRate: Double(group.filter(\.gated).count) / Double(max(1, n)))
+                       stillGatedRate: Double(group.filter(\.gated).count) / Double(max(1, n)),
+                       oracleFalseFindingRate: judged.isEmpty ? nil : Double(oracleFalse) / Double(judged.count),
+                       oracleFalseFindingCI95: judged.isEmpty ? nil : interval(oracleFalse, judged.count),
+                       oracleDetectionRate: oraclePlanted.isEmpty ? nil : Double(oracleDetected) / Double(oraclePlanted.count),
+                       oracleDetectionCI95: oraclePlanted.isEmpty ? nil : interval(oracleDetected, oraclePlanted.count))
         }
     }
 
@@ -195,7 +243,8 @@ public struct ThresholdEvaluation: Sendable {
                 default: return false
                 }
             }
-            let effect = relevant.isEmpty ? "none" : "OR=" + NumberText.format(relevant.values.max() ?? 1)
+            let scale = relevant.keys.contains { profile.hazardExposures.contains($0) } ? "HR=" : "OR="
+            let effect = relevant.isEmpty ? "none" : scale + NumberText.format(relevant.values.max() ?? 1)
             return (subjects, effect)
         }
     }
@@ -213,11 +262,17 @@ public struct ThresholdEvaluation: Sendable {
         }
         var outcome = Outcome(effect: effect, planted: !planted.isEmpty, falseFinding: false, detected: false,
                               daysToFinding: nil, gated: false)
+        if let verdict = Oracle.judge(synthetic, scenario: scenario, module: module, planted: planted) {
+            outcome.oracleFalseFinding = verdict.falseFinding
+            outcome.oracleDetected = verdict.detected
+        }
         // Week by week for the first correct finding; the last step is the as-of of the table.
         for step in days {
             let asOf = data.zone.startOfDay(step.adding(days: 1)) - 1
             guard let report = try? engine.run([variant.run], on: data, asOf: asOf) else { continue }
-            let found = Set(report.insights.filter { isFinding($0.kind.rawValue, copyID: $0.copyID) }.map(\.subject))
+            // A lagged finding ("alcohol lag 1", trigger-cooccurrence's lag sweep) is about its factor.
+            let found = Set(report.insights.filter { isFinding($0.kind.rawValue, copyID: $0.copyID) }
+                .map { $0.subject.components(separatedBy: " lag ")[0] })
             if outcome.daysToFinding == nil, !found.isDisjoint(with: planted) {
                 outcome.daysToFinding = step.daysSinceEpoch - first.daysSinceEpoch + 1
             }

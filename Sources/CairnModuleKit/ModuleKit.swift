@@ -4,7 +4,8 @@
 public enum ModuleKit {
     /// Bumped whenever the module protocol, a data type a module reads or returns, or the shape
     /// of a request or reply changes.
-    public static let version = 1
+    /// 2: a factor entry carries `loggedAt` (the optional `logged_at` column).
+    public static let version = 2
 
     /// The Swift release this kit was compiled with, to the minor version ("6.3").
     public static let compiler: String = {

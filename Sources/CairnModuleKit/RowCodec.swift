@@ -161,6 +161,7 @@ extension ModuleWire.Rows {
         writer.list(factors) { writer, row in
             writer.int(Int(row.id)); writer.text(row.profileID); writer.time(row.at); writer.text(row.factor)
             writer.optional(row.value) { $0.double($1) }
+            writer.optional(row.loggedAt) { $0.time($1) }
         }
     }
 
@@ -208,7 +209,7 @@ extension ModuleWire.Rows {
         }
         factors = try reader.list { reader in
             FactorEntry(id: Int64(try reader.int()), profileID: try reader.text(), at: try reader.time(), factor: try reader.text(),
-                        value: try reader.optional { try $0.double() })
+                        value: try reader.optional { try $0.double() }, loggedAt: try reader.optional { try $0.time() })
         }
         guard reader.isAtEnd else { throw ModuleWire.Failure("the rows sent run on past the last table") }
     }

@@ -12,9 +12,22 @@ public struct Scenario: Sendable {
     public struct Effect: Sendable, Equatable {
         /// A factor name, or `short_sleep`, `pressure_drop`, `humidity_rise`.
         public var exposure: String
+        /// The effect sizes, split evenly across the population: odds ratios, or hazard ratios
+        /// when `hazard` is set.
         public var oddsRatios: [Double]
         /// 0: exposure on the day of the headache; 1: the day before.
         public var lagDays: Int
+        /// Ratios multiply the hazard of onset (`hazard_ratios`): a day's chance becomes
+        /// 1 - (1 - p)^ratio, so onsets per unit of exposed time are `ratio` times as many, the
+        /// rate ratio an oracle estimates. Otherwise they multiply the odds (`odds_ratios`).
+        public var hazard = false
+
+        public init(exposure: String, oddsRatios: [Double], lagDays: Int, hazard: Bool = false) {
+            self.exposure = exposure
+            self.oddsRatios = oddsRatios
+            self.lagDays = lagDays
+            self.hazard = hazard
+        }
     }
 
     public struct Logging: Sendable, Equatable {
@@ -26,6 +39,20 @@ public struct Scenario: Sendable {
         public var stopAfterDays = 0
         /// Factor prevalence goes from (1 - drift) to (1 + drift) times its value over the span.
         public var drift = 0.0
+        /// Chance that each factor entry is kept on a headache-free day, entry by entry (people
+        /// who write down less on good days).
+        public var freeDayEntries = 1.0
+        /// Chance that a habitual item (prevalence 0.5 or more, such as caffeine) is logged on a
+        /// headache-free day: on good days the everyday things go unmentioned.
+        public var habitualFreeDays = 1.0
+        /// Chance that a headache day's entries are made after the headache began (each entry
+        /// timed 30 minutes to 3 hours after onset instead of in the morning).
+        public var afterOnset = 0.0
+        /// Chance that each entry is kept on any day (the diary's everyday completeness).
+        public var entries = 1.0
+        /// After 7 days with at least this many headaches, the next 7 days are logged completely
+        /// (`entries` does not apply): a burst of logging after a bad week (0: never).
+        public var burstAfterHeadaches = 0
     }
 
     public struct MarkerSeries: Sendable, Equatable {
@@ -43,6 +70,8 @@ public struct Scenario: Sendable {
     public var start = CalendarDay(iso: "2026-01-05")!
     public var timeZones = ["Europe/Berlin"]
     public var headacheProbability = 0.12
+    /// Local hours between which onsets fall, uniformly: [from, to).
+    public var onsetHours = (from: 8, to: 20)
     public var factors: [(name: String, prevalence: Double)] = []
     public var shortNightProbability = 0.25
     public var pressureDropProbability = 0.0
@@ -64,7 +93,7 @@ public struct Scenario: Sendable {
     }
 
     static let topKeys: Set<String> = ["description", "profiles", "days", "start", "time_zones", "headache_probability", "factors",
-                                       "short_night_probability", "pressure_drop_probability", "humidity_rise_probability",
+                                       "short_night_probability", "pressure_drop_probability", "onset_hours", "humidity_rise_probability",
                                        "weather_every_hours", "weather_shared", "acute_medication_probability",
                                        "effects", "logging", "markers"]
 
@@ -113,6 +142,13 @@ public struct Scenario: Sendable {
             }
         }
         if let p = try reader.probability(root, "headache_probability") { scenario.headacheProbability = p }
+        if let node = root["onset_hours"] {
+            guard let items = node.sequence, items.count == 2, let from = items[0].int, let to = items[1].int,
+                  (0...23).contains(from), (1...24).contains(to), from < to else {
+                throw reader.error(node, "onset_hours", "must be [FROM, TO], whole hours with 0 <= FROM < TO <= 24")
+            }
+            scenario.onsetHours = (from, to)
+        }
         if let p = try reader.probability(root, "short_night_probability") { scenario.shortNightProbability = p }
         if let p = try reader.probability(root, "pressure_drop_probability") { scenario.pressureDropProbability = p }
         if let p = try reader.probability(root, "humidity_rise_probability") { scenario.humidityRiseProbability = p }
@@ -142,24 +178,34 @@ public struct Scenario: Sendable {
         if let node = root["effects"] {
             guard let items = node.sequence else { throw reader.error(node, "effects", "must be a list of effects") }
             for item in items {
-                try reader.keys(item, allowed: ["exposure", "odds_ratios", "lag_days"], in: "effects")
+                try reader.keys(item, allowed: ["exposure", "odds_ratios", "hazard_ratios", "lag_days"], in: "effects")
                 let exposure = try reader.text(item, "exposure")
                 guard exposures.contains(exposure) else {
                     throw reader.error(item, "exposure", "'\(exposure)' is not a factor of this scenario nor short_sleep, "
                                        + "pressure_drop or humidity_rise")
                 }
-                let ratios = try reader.numbers(item, "odds_ratios", range: 0.05...50)
+                let hazard = item["hazard_ratios"] != nil
+                guard hazard != (item["odds_ratios"] != nil) else {
+                    throw reader.error(item, "odds_ratios", "give either odds_ratios or hazard_ratios, not both or neither")
+                }
+                let ratios = try reader.numbers(item, hazard ? "hazard_ratios" : "odds_ratios", range: 0.05...50)
                 let lag = try reader.integer(item, "lag_days", range: 0...1) ?? 0
-                scenario.effects.append(Effect(exposure: exposure, oddsRatios: ratios, lagDays: lag))
+                scenario.effects.append(Effect(exposure: exposure, oddsRatios: ratios, lagDays: lag, hazard: hazard))
             }
         }
         if let node = root["logging"] {
-            try reader.keys(node, allowed: ["headache_days", "free_days", "active_days", "stop_after_days", "drift"], in: "logging")
+            try reader.keys(node, allowed: ["headache_days", "free_days", "active_days", "stop_after_days", "drift", "free_day_entries",
+                                            "habitual_free_days", "after_onset", "entries", "burst_after_headaches"], in: "logging")
             if let p = try reader.probability(node, "headache_days") { scenario.logging.headacheDays = p }
             if let p = try reader.probability(node, "free_days") { scenario.logging.freeDays = p }
             if let p = try reader.probability(node, "active_days") { scenario.logging.activeDays = p }
             if let n = try reader.integer(node, "stop_after_days", range: 0...3_650) { scenario.logging.stopAfterDays = n }
             if let p = try reader.probability(node, "drift") { scenario.logging.drift = p }
+            if let p = try reader.probability(node, "free_day_entries") { scenario.logging.freeDayEntries = p }
+            if let p = try reader.probability(node, "habitual_free_days") { scenario.logging.habitualFreeDays = p }
+            if let p = try reader.probability(node, "after_onset") { scenario.logging.afterOnset = p }
+            if let p = try reader.probability(node, "entries") { scenario.logging.entries = p }
+            if let n = try reader.integer(node, "burst_after_headaches", range: 0...7) { scenario.logging.burstAfterHeadaches = n }
         }
         if let node = root["markers"] {
             guard let items = node.sequence else { throw reader.error(node, "markers", "must be a list of marker series") }
@@ -214,9 +260,14 @@ public struct Scenario: Sendable {
             case "free_days": logging.freeDays = changed.freeDays
             case "active_days": logging.activeDays = changed.activeDays
             case "stop_after_days": logging.stopAfterDays = changed.stopAfterDays
+            case "free_day_entries": logging.freeDayEntries = changed.freeDayEntries
+            case "habitual_free_days": logging.habitualFreeDays = changed.habitualFreeDays
+            case "after_onset": logging.afterOnset = changed.afterOnset
+            case "entries": logging.entries = changed.entries
+            case "burst_after_headaches": logging.burstAfterHeadaches = changed.burstAfterHeadaches
             default: logging.drift = changed.drift
             }
-        case "profiles", "days", "headache_probability", "short_night_probability", "pressure_drop_probability",
+        case "profiles", "days", "headache_probability", "short_night_probability", "pressure_drop_probability", "onset_hours",
              "humidity_rise_probability":
             let parsed = try Scenario.parse("description: set\n\(parts[0]): \(parts[1])\n", name: name, file: "--set")
             switch parts[0] {

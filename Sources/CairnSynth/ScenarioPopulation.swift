@@ -11,10 +11,22 @@ public struct SyntheticProfile: Sendable {
     public var weather: [WeatherObservation] = []
     public var medications: [Medication] = []
     public var readings: [Reading] = []
-    /// Each planted exposure's odds ratio for this profile (1: no effect).
+    /// Each planted exposure's ratio for this profile (1: no effect): an odds ratio, or a
+    /// hazard ratio for the exposures in `hazardExposures`.
     public var oddsRatios: [String: Double] = [:]
+    /// The planted exposures whose ratio multiplies the hazard of onset.
+    public var hazardExposures: Set<String> = []
+    /// The local days each device-measured exposure was present on, as generated (short_sleep:
+    /// the night before the day was short; pressure_drop, humidity_rise): the truth an oracle
+    /// that knows the model uses. Factors are read from the diary as logged.
+    public var exposedDays: [String: Set<CalendarDay>] = [:]
     /// Each marker's true slope, percent of its mean per year.
     public var slopes: [String: Double] = [:]
+
+    /// An empty profile, filled by the generator (or by hand, in tests of what reads it).
+    public init(profile: Profile) {
+        self.profile = profile
+    }
 }
 
 /// Makes a scenario's profiles. Profile `i` depends only on the scenario, the seed and `i`
@@ -26,8 +38,13 @@ public struct SyntheticProfile: Sendable {
 /// hPa and a humidity rise of 20 points come with their probabilities, the change spread over
 /// the 24 hours before noon. A headache begins with probability from
 /// logit(p) = logit(headache_probability) + sum of log(odds ratio) over the exposures present
-/// (a factor on the day, or the day before with `lag_days: 1`), at a time uniform between 08:00
-/// and 20:00, and lasts 2 to 8 hours. Logging then decides what the diary holds; a logged
+/// (a factor present on the day of an onset at or after 07:30, when its entry is made, or the
+/// day before for an earlier onset; with `lag_days: 1` the day before that), at a time uniform
+/// in `onset_hours` (08:00 to 20:00 unless set), and lasts 2 to 8 hours; `hazard_ratios`
+/// multiply the hazard instead: p becomes 1 - (1 - p)^ratio. The onset's uniform draw comes
+/// before the headache's, so exposure can depend on the onset's clock time while the random
+/// stream of the older scenarios stays the same. An onset while the previous headache still
+/// runs is not made. Logging then decides what the diary holds; a logged
 /// headache gets an acute medication with `acute_medication_probability`. With
 /// `weather_shared`, one series (its own stream) serves everyone and a profile's drop or rise
 /// days are the series' UTC days.
@@ -55,7 +72,16 @@ public struct ScenarioPopulation: Sendable {
         var out = SyntheticProfile(profile: Profile(id: id, timeZone: zone))
         for effect in scenario.effects {
             out.oddsRatios[effect.exposure] = effect.oddsRatios[(index / max(1, scenario.effects.count)) % effect.oddsRatios.count]
+            if effect.hazard { out.hazardExposures.insert(effect.exposure) }
         }
+        let logging = scenario.logging
+        let habitual = Set(scenario.factors.filter { $0.prevalence >= 0.5 }.map(\.name))
+        let factorTime = 7 * 60 + 30
+        let onsetRange = scenario.onsetHours.from * 60...min(scenario.onsetHours.to * 60, 24 * 60 - 1)
+        var dayBefore: Set<String> = []
+        var busyUntil = Int.min
+        var headacheOffsets: [Int] = []
+        var burstUntil = -1
         let baseLogit = Glibc.log(scenario.headacheProbability / (1 - scenario.headacheProbability))
         let weather = sharedWeather == nil && (scenario.pressureDropProbability > 0 || scenario.humidityRiseProbability > 0)
         var pressure = 1013.0, humidity = 60.0
@@ -77,7 +103,12 @@ public struct ScenarioPopulation: Sendable {
                 drop = sharedWeather.drops.contains(day)
                 rise = sharedWeather.rises.contains(day)
             }
-            var logit = baseLogit
+            if short { out.exposedDays["short_sleep", default: []].insert(day) }
+            if drop { out.exposedDays["pressure_drop", default: []].insert(day) }
+            if rise { out.exposedDays["humidity_rise", default: []].insert(day) }
+            let draw = random.unit()
+            let onsetMinute = random.integer(onsetRange)
+            var logit = baseLogit, hazardRatio = 1.0
             for effect in scenario.effects {
                 let ratio = out.oddsRatios[effect.exposure] ?? 1
                 let exposed: Bool
@@ -85,12 +116,19 @@ public struct ScenarioPopulation: Sendable {
                 case "short_sleep": exposed = short
                 case "pressure_drop": exposed = drop
                 case "humidity_rise": exposed = rise
-                default: exposed = effect.lagDays == 0 ? present.contains(effect.exposure) : previousFactors.contains(effect.exposure)
+                default:
+                    // The entry made most recently before the onset: today's from 07:30.
+                    let early = onsetMinute < factorTime
+                    let days = effect.lagDays == 0 ? (early ? previousFactors : present) : (early ? dayBefore : previousFactors)
+                    exposed = days.contains(effect.exposure)
                 }
-                if exposed { logit += Glibc.log(ratio) }
+                guard exposed else { continue }
+                if effect.hazard { hazardRatio *= ratio } else { logit += Glibc.log(ratio) }
             }
-            let headache = random.chance(1 / (1 + Glibc.exp(-logit)))
-            let onsetMinute = random.integer(8 * 60...20 * 60)
+            var chance = 1 / (1 + Glibc.exp(-logit))
+            if hazardRatio != 1 { chance = 1 - Glibc.pow(1 - chance, hazardRatio) }
+            var headache = draw < chance
+            if headache && zone.epoch(of: day, secondOfDay: onsetMinute * 60) < busyUntil { headache = false }
             let duration = random.integer(120...480)
             let active = random.chance(scenario.logging.activeDays)
             let logsFactors = random.chance(headache ? scenario.logging.headacheDays : scenario.logging.freeDays)
@@ -114,10 +152,23 @@ public struct ScenarioPopulation: Sendable {
                     nextID += 1
                 }
             }
+            if headache {
+                busyUntil = zone.epoch(of: day, secondOfDay: onsetMinute * 60) + duration * 60
+                headacheOffsets.append(offset)
+            }
+            if logging.burstAfterHeadaches > 0 && burstUntil < offset
+                && headacheOffsets.filter({ $0 > offset - 7 }).count >= logging.burstAfterHeadaches {
+                burstUntil = offset + 7
+            }
             if active && !stopped {
                 if logsFactors {
+                    let late = headache && logging.afterOnset > 0 && random.chance(logging.afterOnset)
                     for factor in present.sorted() {
-                        out.factors.append(FactorEntry(id: nextID, profileID: id, at: time(day, minute: 7 * 60 + 30), factor: factor))
+                        var keep = logging.entries < 1 && offset > burstUntil ? logging.entries : 1
+                        if !headache { keep *= logging.freeDayEntries * (habitual.contains(factor) ? logging.habitualFreeDays : 1) }
+                        if keep < 1 && !random.chance(keep) { continue }
+                        let minute = late ? min(24 * 60 - 1, onsetMinute + random.integer(30...180)) : factorTime
+                        out.factors.append(FactorEntry(id: nextID, profileID: id, at: time(day, minute: minute), factor: factor))
                         nextID += 1
                     }
                 }
@@ -138,6 +189,7 @@ public struct ScenarioPopulation: Sendable {
                     }
                 }
             }
+            dayBefore = previousFactors
             previousFactors = present
         }
         for (seriesIndex, series) in scenario.markers.enumerated() {

@@ -44,7 +44,7 @@ struct EvaluateCommandTests {
                 .hasPrefix("cairn: error: typo.yml:3: key 'free_day': is not a scenario key under logging; allowed:"))
         let unknown = try CLI.run(["evaluate", "no-such-scenario", "--module", "trigger-cooccurrence"])
         #expect(unknown.status == 2)
-        #expect(unknown.error.contains("no scenario no-such-scenario; scenarios: drift, factor-effect,"))
+        #expect(unknown.error.contains("no scenario no-such-scenario; scenarios: after-onset-logging, drift, entry-dropping, factor-effect,"))
     }
 
     @Test("evaluate gives the same bytes on one worker or two, one row per module setting and effect size")
@@ -61,6 +61,12 @@ struct EvaluateCommandTests {
         #expect(Set(rows.compactMap { $0["setting"] as? String }) == ["min_headaches=5", "min_headaches=10"])
         #expect(rows.map { $0["effect"] as? String } == ["OR=1.5", "OR=2", "OR=3", "OR=1.5", "OR=2", "OR=3"])
         #expect(rows.allSatisfy { ($0["profiles"] as? Int) == 3 && $0["false_finding_ci95"] is [Double] })
+        // The oracle's rates beside Cairn's, and the gap between the detection rates.
+        for row in rows {
+            let detection = try #require(row["detection_rate"] as? Double), oracle = try #require(row["oracle_detection_rate"] as? Double)
+            #expect(row["oracle_false_finding_rate"] is Double && row["oracle_detection_ci95"] is [Double])
+            #expect(abs((row["detection_gap"] as? Double ?? .nan) - (detection - oracle)) < 1e-12)
+        }
         #expect(try CLI.run(["evaluate", "null"]).status == 2)
     }
 }

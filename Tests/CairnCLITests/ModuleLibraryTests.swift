@@ -167,7 +167,7 @@ struct ModuleLibraryTests {
         #expect(try CLI.run(["--module-path", scratch.path + "/empty", "modules"]).error.contains("the folder holds no module library (.so)"))
         #expect(try CLI.run(["modules", "--module-path"]).error.contains("--module-path needs a folder or a .so file"))
         #expect(try CLI.run(["--module-path=", "modules"]).error.contains("--module-path needs a folder or a .so file"))
-        let garbled = try FakeLibrary.compile(describe: "{\"value\":{\"kit\":1,\"compiler\":\"\(ModuleKit.compiler)\"}}", in: scratch, name: "garbled")
+        let garbled = try FakeLibrary.compile(describe: "{\"value\":{\"kit\":\(ModuleKit.version),\"compiler\":\"\(ModuleKit.compiler)\"}}", in: scratch, name: "garbled")
         #expect(try CLI.run(["--module-path", garbled, "modules"]).error.contains("answered what Cairn cannot read"))
         let empty = try FakeLibrary.compile(describe: #"{"value":{"kit":\#(ModuleKit.version),"compiler":"\#(ModuleKit.compiler)","modules":[],"catalog":""}}"#,
                                             in: scratch, name: "nomodules")

@@ -97,7 +97,7 @@ struct UnsafeLabelsTests {
         #expect(text.status == 0, "\(text.error)")
         expectSafe(text.output, "insights")
         #expect(!text.output.contains("you_have_diabetes") && !text.output.contains("you-have-migraine"))
-        #expect(text.output.contains("Frequently present: a factor you logged came within 24 hours before 12 of your last 12 headaches, and on 0 of every 10 comparable headache-free days."))
+        #expect(text.output.contains("Frequently present: a factor you logged came within 24 hours before 12 of your 12 headaches, and at the same time of day on 0 of every 10 other days."))
         #expect(text.output.contains("Last visit of a visit type you entered: 1 month ago (2026-02-10)."))
         #expect(text.output.contains("Last visit of a visit type you entered: 2 months ago (2026-01-10)."))
         #expect(text.output.contains("Last visit of “yoga class”: this month (2026-03-10)."))

@@ -38,7 +38,8 @@ struct RowCodecTests {
         rows.weather = [WeatherObservation(id: 9, profileID: nil, observedAtEpoch: 1_772_900_000, temperatureC: -3.25,
                                            humidityPercent: 80, pressureHPa: 1013.2, uvIndex: 0, weatherCode: 61),
                         WeatherObservation(id: 10, profileID: "lena", observedAtEpoch: 0)]
-        rows.factors = [FactorEntry(id: 11, profileID: "lena", at: time("2026-03-07T08:00"), factor: "stress_high", value: 2.5),
+        rows.factors = [FactorEntry(id: 11, profileID: "lena", at: time("2026-03-07T08:00"), factor: "stress_high", value: 2.5,
+                                    loggedAt: time("2026-03-07T19:30")),
                         FactorEntry(id: 12, profileID: "lena", at: time("2026-03-07"), factor: "skipped_meal")]
         return rows
     }
@@ -74,7 +75,7 @@ struct RowCodecTests {
         #expect(Mirror(reflecting: Self.rows().medications[0]).children.count == 8)
         #expect(Mirror(reflecting: Self.rows().sleep[0]).children.count == 6)
         #expect(Mirror(reflecting: Self.rows().weather[0]).children.count == 8)
-        #expect(Mirror(reflecting: Self.rows().factors[0]).children.count == 5)
+        #expect(Mirror(reflecting: Self.rows().factors[0]).children.count == 6)
         #expect(Mirror(reflecting: Self.time("2026-03-01")).children.count == 3)
     }
 

@@ -93,7 +93,7 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
                     .init("weather_code", .integer(0...99))]
         case .factors:
             return [.init("profile_id", .text, required: true), .init("at", .dateOrDateTime, required: true),
-                    .init("factor", .token, required: true), .init("value", .number)]
+                    .init("factor", .token, required: true), .init("value", .number), .init("logged_at", .dateTime)]
         }
     }
 

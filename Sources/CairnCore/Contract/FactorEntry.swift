@@ -6,12 +6,16 @@ public struct FactorEntry: Hashable, Sendable, Codable {
     public var at: EventTime
     public var factor: String
     public var value: Double?
+    /// When the entry was made, when the diary records it (`logged_at`): an entry made after a
+    /// headache began is recall, which the logging checks of trigger-cooccurrence@3 flag.
+    public var loggedAt: EventTime?
 
-    public init(id: Int64, profileID: String, at: EventTime, factor: String, value: Double? = nil) {
+    public init(id: Int64, profileID: String, at: EventTime, factor: String, value: Double? = nil, loggedAt: EventTime? = nil) {
         self.id = id
         self.profileID = profileID
         self.at = at
         self.factor = factor
         self.value = value
+        self.loggedAt = loggedAt
     }
 }

@@ -23,6 +23,8 @@ public enum DatasetSchema {
     public static let migrations: [Migration] = [
         Migration(version: 2, name: "Synthea's full export: conditions, medication_orders and profiles.deceased_date",
                   addedTables: [.conditions, .medicationOrders], addedColumns: [.profiles: ["deceased_date"]]),
+        Migration(version: 3, name: "factors.logged_at: when an entry was made, for the logging checks of trigger-cooccurrence@3",
+                  addedTables: [], addedColumns: [.factors: ["logged_at"]]),
     ]
 
     /// The tables a dataset of a layout version has.

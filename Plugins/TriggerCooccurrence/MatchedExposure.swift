@@ -1,0 +1,119 @@
+import CairnModuleKit
+import CairnCore
+import CairnStats
+
+/// One factor's exposure across matched sets (a headache and its referent instants) and its
+/// exact conditional test: in a set of one case and k referents, e of them exposed, the case is
+/// exposed with probability e / (k + 1) when the factor does nothing, independently across sets,
+/// so the number of exposed cases is Poisson-binomial (exact conditional logistic regression
+/// with one binary factor). One-sided mid-p: more exposed cases than that, the direction the
+/// copy states. Tested against a logging lift (`p(lift:stats:)`), the null is that the factor
+/// is no more common before headaches than the diary's habits make every factor.
+struct MatchedExposure {
+    struct Set {
+        let headache: Headache
+        let referents: [Int]
+    }
+
+    let subject: String
+    /// The factor (or poor sleep) and how many windows back from the onset it is measured (0:
+    /// the window just before it).
+    let factor: String
+    let lag: Int
+    /// Sets compared, exposed cases, what no effect expects, exposed referents and referents.
+    let sets: Int
+    let observed: Int
+    let expected: Double
+    /// The variance of the number of exposed cases when the factor does nothing: sum p (1 - p).
+    let variance: Double
+    let referentsWith: Int
+    let referents: Int
+    /// The Mantel-Haenszel odds ratio over the sets, nil when undefined, and its two sums
+    /// (pooled across factors for the logging lift).
+    let oddsRatio: Double?
+    let mantelHaenszel: (numerator: Double, denominator: Double)
+    /// The one-sided mid-p with no logging lift (every case as likely exposed as its referents).
+    let p: Double
+    let provenance: [String]
+    /// Each set's size (k + 1) and exposed count (case and referents): all a lifted test needs.
+    let sizes: [Int]
+    let exposedInSet: [Int]
+
+    init(subject: String, lag: Int = 0, sets: [Set], stats: Stats, exposed: (Int) -> Bool) {
+        self.factor = subject
+        self.lag = lag
+        self.subject = lag == 0 ? subject : subject + " lag \(lag)"
+        var probabilities: [Double] = []
+        var observed = 0, referentsWith = 0, referents = 0
+        var numerator = 0.0, denominator = 0.0
+        var provenance: [String] = []
+        var sizes: [Int] = [], exposedInSet: [Int] = []
+        for set in sets {
+            let caseExposed = exposed(set.headache.onset.epochSeconds)
+            let m = set.referents.filter(exposed).count
+            let k = set.referents.count
+            let size = Double(k + 1)
+            probabilities.append(Double(m + (caseExposed ? 1 : 0)) / size)
+            sizes.append(k + 1)
+            exposedInSet.append(m + (caseExposed ? 1 : 0))
+            referentsWith += m
+            referents += k
+            if caseExposed {
+                observed += 1
+                numerator += Double(k - m) / size
+                provenance.append("headaches:\(set.headache.id)")
+            } else {
+                denominator += Double(m) / size
+            }
+        }
+        self.sets = sets.count
+        self.observed = observed
+        self.expected = probabilities.reduce(0, +)
+        self.variance = probabilities.reduce(0) { $0 + $1 * (1 - $1) }
+        self.referentsWith = referentsWith
+        self.referents = referents
+        self.oddsRatio = denominator > 0 ? numerator / denominator : nil
+        self.mantelHaenszel = (numerator, denominator)
+        self.sizes = sizes
+        self.exposedInSet = exposedInSet
+        self.p = (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: true)) ?? 1
+        self.provenance = provenance
+    }
+
+    /// The mid-p when the diary's logging alone makes a case's exposure `lift` times as likely
+    /// in odds as a referent's: in a set of size n with e exposed, the case is exposed with
+    /// probability lift e / (lift e + n - e). A lift of 1 is the plain test.
+    func p(lift: Double, stats: Stats) -> Double {
+        guard lift != 1 else { return p }
+        let probabilities = zip(sizes, exposedInSet).map { size, exposed -> Double in
+            exposed == 0 ? 0 : lift * Double(exposed) / (lift * Double(exposed) + Double(size - exposed))
+        }
+        return (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: true)) ?? 1
+    }
+
+    /// The logging lift measured on other factors: their pooled Mantel-Haenszel odds ratio,
+    /// with half a set added to each sum so that it exists (1 when they say nothing), never
+    /// below 1 (a diary fuller on free days is not used to make findings easier).
+    static func lift(_ others: [MatchedExposure]) -> Double {
+        let numerator = others.reduce(0) { $0 + $1.mantelHaenszel.numerator }
+        let denominator = others.reduce(0) { $0 + $1.mantelHaenszel.denominator }
+        return max(1, (numerator + 0.5) / (denominator + 0.5))
+    }
+
+    /// The share of compared headaches the factor came before (the seed's frequency).
+    var share: Double { sets == 0 ? 0 : Double(observed) / Double(sets) }
+    var referentShare: Double { referents == 0 ? 0 : Double(referentsWith) / Double(referents) }
+    /// Exposed cases above what no effect expects, in standard deviations (0 with no variance).
+    var z: Double { variance > 0 ? (Double(observed) - expected) / variance.squareRoot() : 0 }
+
+    func evidence(q: Double, lift: Double, liftedP: Double) -> [String: Evidence] {
+        var evidence: [String: Evidence] = [
+            "logging_lift": .number(lift), "p_mid_no_lift": .number(p),
+            "episodes_with": .integer(observed), "episodes": .integer(sets), "share": .number(share),
+            "expected_with": .number(expected), "referents_with": .integer(referentsWith), "referents": .integer(referents),
+            "referent_share": .number(referentShare), "p_mid": .number(liftedP), "q_bh": .number(q),
+        ]
+        if let oddsRatio { evidence["mantel_haenszel"] = .number(oddsRatio) }
+        return evidence
+    }
+}

@@ -1,0 +1,89 @@
+import CGSL
+
+extension Stats {
+    /// Exact one-sided binomial test: P(X >= successes) for X ~ Binomial(trials, p) (scipy's
+    /// `binom.sf(k - 1, n, p)`, `binomtest(..., alternative="greater")`). With `midP`, half the
+    /// probability of the observed count is left out: P(X > k) + P(X = k) / 2, Lancaster's
+    /// mid-p, whose size is close to nominal where the exact test's falls far below it with
+    /// small counts.
+    public func binomialGreater(successes: Int, trials: Int, p: Double, midP: Bool = false) throws(StatsError) -> Double {
+        guard trials >= 0, (0...max(0, trials)).contains(successes), (0...1).contains(p) else {
+            throw .undefined(method: "binomial test", reason: "needs 0 <= successes <= trials and 0 <= p <= 1")
+        }
+        guard trials > 0 else { return 1 }
+        let above = successes >= trials ? 0 : gsl_cdf_binomial_Q(UInt32(successes), p, UInt32(trials))
+        let at = gsl_ran_binomial_pdf(UInt32(successes), p, UInt32(trials))
+        return min(1, max(0, above + (midP ? 0.5 : 1) * at))
+    }
+
+    /// The exact conditional test that events come more often in exposed time than in
+    /// unexposed time (a rate ratio above 1): given `events` in all, the number in exposed time
+    /// is Binomial(events, exposed / (exposed + unexposed)) when the rates are equal. The test a
+    /// Poisson model of onsets over person-time reduces to; 1 when either time is zero.
+    public func rateRatioGreater(exposedEvents: Int, events: Int, exposedTime: Double, unexposedTime: Double,
+                                 midP: Bool = false) throws(StatsError) -> Double {
+        guard exposedTime >= 0, unexposedTime >= 0, exposedTime.isFinite, unexposedTime.isFinite else {
+            throw .undefined(method: "rate-ratio test", reason: "times must be finite and not negative")
+        }
+        guard exposedTime > 0, unexposedTime > 0, events > 0 else { return 1 }
+        return try binomialGreater(successes: exposedEvents, trials: events, p: exposedTime / (exposedTime + unexposedTime), midP: midP)
+    }
+
+    /// The upper tail of a sum of independent Bernoulli variables with the given probabilities
+    /// (the Poisson-binomial distribution), computed exactly by convolution, O(n^2):
+    /// P(S >= observed), or with `midP` P(S > observed) + P(S = observed) / 2.
+    ///
+    /// This is the exact conditional test of a binary exposure in matched sets (exact
+    /// conditional logistic regression with one covariate): in a set of one case and k
+    /// referents of which e are exposed in all, the case is exposed with probability e / (k + 1)
+    /// under no effect, independently across sets, and the sum of case exposures is sufficient.
+    public func poissonBinomialGreater(observed: Int, probabilities: [Double], midP: Bool = false) throws(StatsError) -> Double {
+        guard probabilities.allSatisfy({ (0...1).contains($0) }) else {
+            throw .undefined(method: "Poisson-binomial test", reason: "every probability must be from 0 to 1")
+        }
+        guard observed > 0 else { return midP && observed == 0 ? 1 - 0.5 * distribution(probabilities)[0] : 1 }
+        let mass = distribution(probabilities)
+        guard observed < mass.count else { return 0 }
+        let above = mass[(observed + 1)...].reduce(0, +)
+        return min(1, max(0, above + (midP ? 0.5 : 1) * mass[observed]))
+    }
+
+    /// P(S = s) for s = 0...n.
+    private func distribution(_ probabilities: [Double]) -> [Double] {
+        var mass = [1.0]
+        for p in probabilities {
+            var next = [Double](repeating: 0, count: mass.count + 1)
+            for (s, m) in mass.enumerated() {
+                next[s] += m * (1 - p)
+                next[s + 1] += m * p
+            }
+            mass = next
+        }
+        return mass
+    }
+
+    /// Benjamini-Hochberg adjusted p-values (R's `p.adjust(p, "BH")`, scipy's
+    /// `false_discovery_control`): rejecting where the adjusted value is at most q keeps the
+    /// expected share of false discoveries among those rejected at most q for independent or
+    /// positively dependent tests, and, when every hypothesis is true, the chance of any
+    /// rejection at most q. Order is kept.
+    public func benjaminiHochberg(_ pValues: [Double]) -> [Double] {
+        let m = pValues.count
+        let order = pValues.indices.sorted { (pValues[$0], $0) > (pValues[$1], $1) }
+        var adjusted = [Double](repeating: 1, count: m)
+        var running = 1.0
+        for (position, index) in order.enumerated() {
+            let rank = m - position
+            running = min(running, Double(m) / Double(rank) * pValues[index])
+            adjusted[index] = min(1, running)
+        }
+        return adjusted
+    }
+}
+
+extension Stats {
+    /// P(Z >= z) for a standard normal Z: a one-sided p-value.
+    public func upperNormalTail(_ z: Double) -> Double {
+        gsl_cdf_ugaussian_Q(z)
+    }
+}
