@@ -1,5 +1,7 @@
 #ifndef CAIRN_CREADLINE_SHIM_H
 #define CAIRN_CREADLINE_SHIM_H
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <readline/readline.h>
@@ -29,4 +31,24 @@ static inline void cairn_rl_cancel_line(const char *prompt) {
 /// Called by readline on its own thread of control after a signal interrupted its read
 /// (readline 6.3 and later): where Ctrl-C abandons the line, outside the signal handler.
 static inline void cairn_rl_set_signal_hook(int (*hook)(void)) { rl_signal_event_hook = hook; }
+
+/// readline's read, waiting at most 50 ms at a time and asking `cairn_rl_pending` in between:
+/// a Ctrl-C that arrives while readline is not blocked in read() (drawing, completing) still
+/// abandons the line at once instead of waiting for the next key.
+static inline int (**cairn_rl_pending(void))(void) {
+    static int (*pending)(void) = 0;
+    return &pending;
+}
+static inline int cairn_rl_getc(FILE *stream) {
+    for (;;) {
+        if (*cairn_rl_pending()) (*cairn_rl_pending())();
+        struct pollfd wait = { fileno(stream), POLLIN, 0 };
+        int ready = poll(&wait, 1, 50);
+        if (ready != 0 && !(ready < 0 && errno == EINTR)) return rl_getc(stream);
+    }
+}
+static inline void cairn_rl_set_getc(int (*pending)(void)) {
+    *cairn_rl_pending() = pending;
+    rl_getc_function = cairn_rl_getc;
+}
 #endif

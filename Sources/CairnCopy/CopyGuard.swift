@@ -225,6 +225,8 @@ public struct CopyGuard: Sendable {
     /// "profile-3fa2c1d0" that still tells identifiers apart.
     public func safeIdentifier(_ identifier: String, kind: String, module: String? = nil) -> String {
         if CopyGuard.carriesNoWords(identifier) { return identifier }
+        // Data shown as an identifier keeps no control character (a terminal would obey it).
+        let identifier = TerminalText.escaped(identifier)
         // In an identifier, hyphens, dots and slashes separate words as spaces do.
         let spaced = String(identifier.map { "-./:".contains($0) ? " " : $0 })
         if isSafe(identifier, module: module) && isSafe(spaced, module: module) { return identifier }
@@ -326,7 +328,7 @@ public struct CopyGuard: Sendable {
     /// A label as the person wrote it, tidied for a sentence: underscores as spaces, runs of
     /// white space as one, at most 60 characters.
     static func display(_ raw: String) -> String {
-        let words = raw.replacingOccurrences(of: "_", with: " ").split(whereSeparator: { $0.isWhitespace })
+        let words = TerminalText.escaped(raw).replacingOccurrences(of: "_", with: " ").split(whereSeparator: { $0.isWhitespace })
         let joined = words.joined(separator: " ")
         return joined.count > 60 ? String(joined.prefix(59)) + "…" : joined
     }
@@ -444,7 +446,7 @@ public struct CopyGuard: Sendable {
         var hasRejoined = false
         // Not when invisible characters are the only spaces ("Send\u{3164}a\u{3164}report"):
         // there they part words, and the plain form reads them so.
-        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") }),
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }),
            text.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) {
             let rejoined = CopyNormalizer.normalize(text, invisibleAsSpace: false)
             if rejoined.characters != plain.characters {

@@ -83,7 +83,9 @@ struct CopyNormalizer {
             // link's brackets and address vanish ("mi<b>gr</b>aine", "[mig](x)raine"), any
             // other tag separates words.
             if let span = markup[offset] {
-                if span.separates { append(" ", from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace) }
+                // A block tag parts words in the plain form and, like an invisible character,
+                // joins them in the rejoined one ("mi<br>graine").
+                if span.separates && invisibleAsSpace { append(" ", from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace) }
                 offset = span.end
                 continue
             }
@@ -210,7 +212,8 @@ struct CopyNormalizer {
                 for index in start..<end {
                     guard let letter = leetLetter(characters[index]) else { continue }
                     let touchesLetterRun = (index > start) || (index + 1 < end)
-                    if touchesLetterRun { out.characters[index] = characters[index] == "1" ? one : letter }
+                    // Digit 1 and the bar | read as i in one squeezed form and as l in the other.
+                    if touchesLetterRun { out.characters[index] = characters[index] == "1" || characters[index] == "|" ? one : letter }
                 }
             }
             start = end

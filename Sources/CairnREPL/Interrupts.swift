@@ -66,6 +66,7 @@ enum Interrupts {
         resize.sa_flags = SA_RESTART
         sigaction(SIGWINCH, &resize, nil)
         cairn_rl_set_signal_hook { Interrupts.afterSignal() }
+        cairn_rl_set_getc { Interrupts.afterSignal() }
     }
 
     /// Called by readline on the main thread after a signal interrupted its read: a Ctrl-C

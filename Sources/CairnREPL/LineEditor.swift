@@ -1,6 +1,7 @@
 import CReadline
 import CSQLite
 import Foundation
+import CairnCore
 
 /// The interactive loop: GNU readline for line editing, history in a file that holds only the
 /// commands typed, tab completion, Ctrl-C to abandon the line or stop a running query, Ctrl-D
@@ -94,7 +95,8 @@ public final class LineEditor {
                 print(outcome.output, terminator: "")
                 if outcome.quit { return true }
             } catch {
-                let message = Interrupts.isSet ? "cancelled" : error.message
+                // A message may quote the data: its control characters are shown escaped.
+                let message = Interrupts.isSet ? "cancelled" : TerminalText.escaped(error.message)
                 print(error.partialOutput, terminator: "")
                 print(useColour ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)")
                 return false

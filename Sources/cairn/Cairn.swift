@@ -47,7 +47,9 @@ struct Cairn: ParsableCommand {
         } catch let exit as ExitCode {
             Glibc.exit(exit.rawValue)
         } catch let failure as CairnFailure {
-            Standard.error("cairn: error: \(failure.message)\n")
+            // A message may quote the data (a rejected value): its control characters are shown
+            // escaped, never sent to the terminal.
+            Standard.error("cairn: error: \(TerminalText.escaped(failure.message))\n")
             Glibc.exit(Status.refused)
         } catch {
             let code = exitCode(for: error)
@@ -56,7 +58,7 @@ struct Cairn: ParsableCommand {
                 Glibc.exit(0)
             }
             // Argument misuse: ArgumentParser's own exit code is 64; Cairn's is 2 everywhere.
-            Standard.error(fullMessage(for: error) + "\n")
+            Standard.error(TerminalText.escaped(fullMessage(for: error)) + "\n")
             Glibc.exit(code == .validationFailure ? Status.refused : code.rawValue)
         }
     }
