@@ -98,6 +98,9 @@ public struct CopyGuard: Sendable {
             let form = CopyNormalizer.normalize(text)
             approvedSentences[id] = Set(CopyGuard.sentences(of: CopyGuard.words(in: form), in: form).map(\.words))
         }
+        approvedSentenceWords = approvedSentences.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value.sorted().map { $0.split(separator: " ").map(String.init) })
+        }
         if lintsCatalog {
             try lintCatalog()
         } else if !libraries.isEmpty {
@@ -618,10 +621,9 @@ public struct CopyGuard: Sendable {
         return (1...3).contains(previous[approved.count])
     }
 
-    /// Each approved text's sentences as words, by entry id, in id order.
-    private var approvedSentenceWords: [(key: String, value: [[String]])] {
-        approvedSentences.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted().map { $0.split(separator: " ").map(String.init) }) }
-    }
+    /// Each approved text's sentences as words, by entry id, in id order: made once at load,
+    /// since every lint of a long sentence compares it with each of them.
+    private(set) var approvedSentenceWords: [(key: String, value: [[String]])] = []
 
     /// Whether `words` (joined by spaces) is `sentence` or a run of its words.
     static func isRun(_ words: String, of sentence: String) -> Bool {
