@@ -53,23 +53,29 @@ public struct CopyCatalog: Sendable {
         var entries: [String: Entry] = [:]
         var phrases: [String: String] = [:]
         for file in try YAMLFolder.files(in: directory, describing: "copy catalog") {
-            let root = try YAMLFolder.compose(try YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)
-            if let mapping = root.mapping {
-                for (key, value) in try factorPhrases(root, mapping: mapping, file: file) {
-                    phrases[key] = value
-                }
-                continue
+            let text = try YAMLFolder.read(directory.appendingPathComponent(file), name: file)
+            // Read as plain YAML when it is; a problem is reported from Yams' reading, which
+            // knows the line of every key.
+            var itemLines: [Int] = []
+            let content: FileContent
+            if let plain = PlainYAML.parse(text, itemLines: &itemLines),
+               let read = try? self.content(plain, file: file, knownModules: knownModules, itemLines: itemLines) {
+                content = read
+            } else {
+                content = try self.content(YAMLFolder.compose(text, file: file), file: file, knownModules: knownModules, itemLines: nil)
             }
-            for item in try entryList(root, file: file) {
-                let entry = try self.entry(item, file: file, knownModules: knownModules)
-                try add(entry, to: &entries)
+            switch content {
+            case .phrases(let read):
+                for (key, value) in read { phrases[key] = value }
+            case .entries(let read):
+                for entry in read { try add(entry, to: &entries) }
             }
         }
         // After Cairn's own entries, so that a clash names the library's line.
         for library in libraries {
             let root = try YAMLFolder.compose(library.text, file: library.source)
             for item in try entryList(root, file: library.source) {
-                let entry = try self.entry(item, file: library.source, knownModules: knownModules)
+                let entry = try self.entry(item, file: library.source, knownModules: knownModules, line: YAMLFolder.line(item))
                 guard !entry.approved else {
                     throw RulePackError(file: library.source, line: entry.line, key: "approved",
                                         problem: "'\(entry.id)': only Cairn's own catalog approves verbatim text; give a template, which is linted")
@@ -83,6 +89,27 @@ public struct CopyCatalog: Sendable {
             }
         }
         return CopyCatalog(entries: entries, factorPhrases: phrases)
+    }
+
+    /// What one catalog file holds.
+    private enum FileContent {
+        case phrases([String: String])
+        case entries([Entry])
+    }
+
+    /// `itemLines`: each entry's line when the nodes carry no marks.
+    private static func content(_ root: Node, file: String, knownModules: Set<String>,
+                                itemLines: [Int]?) throws(RulePackError) -> FileContent {
+        if let mapping = root.mapping {
+            return .phrases(try factorPhrases(root, mapping: mapping, file: file))
+        }
+        let items = try entryList(root, file: file)
+        var read: [Entry] = []
+        for (index, item) in items.enumerated() {
+            let line = itemLines.flatMap { index < $0.count ? $0[index] : nil } ?? YAMLFolder.line(item)
+            read.append(try entry(item, file: file, knownModules: knownModules, line: line))
+        }
+        return .entries(read)
     }
 
     private static func entryList(_ root: Node, file: String) throws(RulePackError) -> Node.Sequence {
@@ -103,8 +130,7 @@ public struct CopyCatalog: Sendable {
 
     static let entryKeys: Set<String> = ["id", "modules", "source", "approved", "text", "template", "slots"]
 
-    private static func entry(_ node: Node, file: String, knownModules: Set<String>) throws(RulePackError) -> Entry {
-        let line = YAMLFolder.line(node)
+    private static func entry(_ node: Node, file: String, knownModules: Set<String>, line: Int?) throws(RulePackError) -> Entry {
         guard let mapping = node.mapping else {
             throw RulePackError(file: file, line: line, key: nil, problem: "every catalog entry must be a mapping")
         }

@@ -35,7 +35,17 @@ enum RulePackLoader {
 
     static func rule(from text: String, file: String, vocabularies: [String: Vocabulary] = [:],
                      knownModules: Set<String>? = nil) throws(RulePackError) -> CopyRule {
-        let root = try YAMLFolder.compose(text, file: file)
+        // Read as plain YAML when it is; a problem is reported from Yams' reading, which knows
+        // the lines.
+        if let plain = PlainYAML.parse(text),
+           let rule = try? rule(from: plain, file: file, vocabularies: vocabularies, knownModules: knownModules) {
+            return rule
+        }
+        return try rule(from: YAMLFolder.compose(text, file: file), file: file, vocabularies: vocabularies, knownModules: knownModules)
+    }
+
+    private static func rule(from root: Node, file: String, vocabularies: [String: Vocabulary],
+                             knownModules: Set<String>?) throws(RulePackError) -> CopyRule {
         guard let mapping = root.mapping else {
             throw RulePackError(file: file, line: YAMLFolder.line(root), key: nil, problem: "must be a mapping of rule keys")
         }
@@ -195,7 +205,7 @@ enum RulePackLoader {
     /// fault); otherwise the pattern compiles on first use and its rule's detector checks it.
     static func pattern(_ source: String, replacement: String?, ignoreCase: Bool, vocabularies: [String: Vocabulary],
                         file: String, line: Int?, key: String, eager: Bool = false) throws(RulePackError) -> CopyRule.Pattern {
-        guard !source.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard source.contains(where: { !$0.isWhitespace }) else {
             throw RulePackError(file: file, line: line, key: key, problem: "holds an empty pattern")
         }
         // `{{name}}` expanded in one pass over the source (Foundation's string search over the

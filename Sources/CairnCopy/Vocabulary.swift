@@ -21,7 +21,8 @@ struct Vocabulary: Sendable {
 
     private static func alternation(of terms: [String]) -> String {
         // Longest first, so "chronic kidney disease" wins over "kidney disease".
-        let patterns = terms.sorted { ($0.count, $0) > ($1.count, $1) }.map { term -> String in
+        // Lengths counted once: `count` walks the string, and the comparator runs n log n times.
+        let patterns = terms.map { ($0.count, $0) }.sorted { $0 > $1 }.map(\.1).map { term -> String in
             let words = term.split(whereSeparator: { $0 == " " || $0 == "-" }).map { NSRegularExpression.escapedPattern(for: String($0)) }
             return words.joined(separator: "[ -]?") + "(?:s|es)?"
         }
@@ -34,23 +35,29 @@ struct Vocabulary: Sendable {
     /// also reports its errors. Parsing thousands of terms with Yams was a tenth of a command's
     /// start.
     static func plainList(_ text: String, file: String) -> Vocabulary? {
+        // Read as UTF-8 bytes: Character and Foundation work per term was most of a command's
+        // start-up once the vocabularies held thousands of terms.
         var source: String?
         var terms: [String] = []
         var inTerms = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("source: \""), line.hasSuffix("\""), source == nil, !inTerms {
-                let value = line.dropFirst("source: \"".count).dropLast()
-                guard !value.contains("\""), !value.contains("\\"), !value.isEmpty else { return nil }
-                source = String(value)
-            } else if line == "terms:" && source != nil && !inTerms {
+        let sourcePrefix = Array("source: \"".utf8)
+        let termPrefix = Array("  - ".utf8)
+        let termsLine = Array("terms:".utf8)
+        var bytes = Array(text.utf8)
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        var lineStart = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            let line = bytes[lineStart..<index]
+            lineStart = index + 1
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            if line.starts(with: sourcePrefix), line.last == UInt8(ascii: "\""), source == nil, !inTerms {
+                let value = line.dropFirst(sourcePrefix.count).dropLast()
+                guard !value.isEmpty, !value.contains(UInt8(ascii: "\"")), !value.contains(UInt8(ascii: "\\")) else { return nil }
+                source = String(decoding: value, as: UTF8.self)
+            } else if line.elementsEqual(termsLine) && source != nil && !inTerms {
                 inTerms = true
-            } else if inTerms, line.hasPrefix("  - ") {
-                let raw = line.dropFirst(4)
-                guard !raw.isEmpty, raw.allSatisfy({ $0.isLetter || $0.isNumber || " -'.|()".contains($0) }),
-                      raw.first != "'", raw.first != "-", raw.last != " " else { return nil }
-                let term = raw.split(separator: "|", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                guard !term.isEmpty else { return nil }
+            } else if inTerms, line.starts(with: termPrefix) {
+                guard let term = plainTerm(line.dropFirst(termPrefix.count)) else { return nil }
                 terms.append(term)
             } else {
                 return nil
@@ -58,6 +65,35 @@ struct Vocabulary: Sendable {
         }
         guard let source, !terms.isEmpty else { return nil }
         return Vocabulary(name: (file as NSString).deletingPathExtension, source: source, terms: terms)
+    }
+
+    /// One term of a plain list: ASCII letters, digits, space and - ' . ( ), any non-ASCII
+    /// letter, and an optional "| reference" after it; nil for anything YAML might read
+    /// differently.
+    private static func plainTerm(_ raw: ArraySlice<UInt8>) -> String? {
+        guard let first = raw.first, let last = raw.last, first != UInt8(ascii: "'"), first != UInt8(ascii: "-"),
+              last != UInt8(ascii: " ") else { return nil }
+        var asciiOnly = true
+        for byte in raw {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "'"), UInt8(ascii: "."), UInt8(ascii: "|"),
+                 UInt8(ascii: "("), UInt8(ascii: ")"):
+                continue
+            case 0x80...:
+                asciiOnly = false
+            default:
+                return nil
+            }
+        }
+        let text = String(decoding: raw, as: UTF8.self)
+        if !asciiOnly {
+            guard text.allSatisfy({ $0.isASCII || $0.isLetter || $0.isNumber }) else { return nil }
+        }
+        let beforeBar = raw.split(separator: UInt8(ascii: "|"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let trimmed = beforeBar.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
+        guard !trimmed.isEmpty else { return nil }
+        return asciiOnly && trimmed.count == raw.count ? text : String(decoding: Array(trimmed), as: UTF8.self)
     }
 
     static func loadAll(in directory: URL) throws(RulePackError) -> [String: Vocabulary] {

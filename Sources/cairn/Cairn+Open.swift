@@ -31,6 +31,11 @@ extension Cairn {
 
         func run() throws {
             let path = dataset ?? DemoDataset.path
+            // Commands that will show copy load the guard on the other core while the dataset
+            // opens (about half of a first command's time otherwise).
+            if let commands, Open.needsCopyGuard(commands) {
+                DispatchQueue.global(qos: .userInitiated).async { _ = try? ModuleHost.copyGuard() }
+            }
             let session = Session(now: try now.instant, importClock: Clock.now, engine: { try CopyGuardLoading.engine() })
             session.scenarioDirectory = ScenarioFiles.directory
             do {
@@ -56,6 +61,15 @@ extension Cairn {
             } else {
                 let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                 try Open.runQuietly(StatementReader.commands(in: input), in: session)
+            }
+        }
+
+        /// Whether commands given with -c include a dot-command other than leaving (SQL and
+        /// `.quit` show no copy).
+        static func needsCopyGuard(_ commands: String) -> Bool {
+            StatementReader.commands(in: commands).contains { command in
+                let trimmed = command.drop { $0.isWhitespace }
+                return trimmed.hasPrefix(".") && !["quit", "exit"].contains(String(trimmed.dropFirst().prefix { !$0.isWhitespace && $0 != ";" }))
             }
         }
 
