@@ -30,6 +30,8 @@ public struct CopyGuard: Sendable {
     /// Whether a run of words, joined, is a word some rule names: the same neighbours ("your
     /// 12", "headaches clearly") recur in copy after copy, and each check searches every pattern.
     private let joinedWords = BoundedMemo<String, Bool>(capacity: 100_000)
+    /// Misspelt condition and medicine names, read as the name.
+    let spelling: SpellingIndex
 
     struct ModuleText: Hashable, Sendable {
         let module: String?
@@ -64,6 +66,7 @@ public struct CopyGuard: Sendable {
     public init(rulesDirectory: URL, catalogDirectory: URL, vocabularyDirectory: URL,
                 knownModules: Set<String>, lintsCatalog: Bool = true, libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) {
         let vocabularies = try Vocabulary.loadAll(in: vocabularyDirectory)
+        spelling = SpellingIndex(vocabularies: vocabularies)
         // The rules and the catalog load side by side (each is most of a core's work for a few
         // milliseconds, and a REPL command waits for both).
         let rulesAndCatalog = IndexedResults<Result<Loaded, RulePackError>>(count: 2)
@@ -445,19 +448,28 @@ public struct CopyGuard: Sendable {
         var forms = [plain]
         if squeezedI.characters != plain.characters { forms.append(squeezedI) }
         if squeezedL.characters != squeezedI.characters { forms.append(squeezedL) }
+        // A misspelt name ("migrane") is also read as the name.
+        if let respelt = respelt(plain) { forms.append(respelt) }
         // An invisible character inside a word is read as nothing as well as a space.
         var hasRejoined = false
-        // Not when invisible characters are the only spaces ("Send\u{3164}a\u{3164}report"):
-        // there they part words, and the plain form reads them so.
-        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }),
-           text.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) {
-            let rejoined = CopyNormalizer.normalize(text, invisibleAsSpace: false)
-            if rejoined.characters != plain.characters {
-                forms.append(rejoined)
-                hasRejoined = true
+        // Not when invisible characters are the only spaces ("Send\u{200B}a\u{200B}report"):
+        // there they part words, and the plain form reads them so. Where letters drawn blank
+        // are the spaces ("Take\u{3164}ibu\u{200C}profen"), they stay spaces and only the
+        // other invisible characters are read as nothing.
+        var fillersAreSpaces = false
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "_") }) {
+            let spaced = text.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") })
+            fillersAreSpaces = !spaced && text.unicodeScalars.contains(where: CopyNormalizer.invisibleLetters.contains)
+            if spaced || fillersAreSpaces {
+                let rejoined = CopyNormalizer.normalize(text, invisibleAsSpace: false, fillersAsSpace: fillersAreSpaces)
+                if rejoined.characters != plain.characters {
+                    forms.append(rejoined)
+                    hasRejoined = true
+                }
             }
         }
-        let invisible = hasRejoined ? original.indices.filter { CopyNormalizer.isInvisible(original[$0]) || original[$0] == "&" } : []
+        let invisible = hasRejoined
+            ? original.indices.filter { CopyNormalizer.isInvisible(original[$0], countingFillers: !fillersAreSpaces) || original[$0] == "&" } : []
         var violations: [CopyViolation] = []
         var seen = Set<String>()
         func record(_ rule: CopyRule, start: Int, end: Int, pattern: CopyRule.Pattern?) {
@@ -509,8 +521,10 @@ public struct CopyGuard: Sendable {
                 // rejoined form ("send a dia\u{00AD}gnostic report" is the technical sense).
                 if hasRejoined, run.dropLast().contains(where: { word in
                     let origin = squeezed.origins[word.end]
-                    return origin < original.count && (CopyNormalizer.isInvisible(original[origin])
-                        || HTMLEntities.decode(original, at: origin).map { CopyNormalizer.isInvisible(Character($0.text)) } == true)
+                    return origin < original.count && (CopyNormalizer.isInvisible(original[origin], countingFillers: !fillersAreSpaces)
+                        || HTMLEntities.decode(original, at: origin).map {
+                            CopyNormalizer.isInvisible(Character($0.text), countingFillers: !fillersAreSpaces)
+                        } == true)
                 }) { continue }
                 let joined = run.map(\.word).joined()
                 let isWord = joinedWords.value(joined) {
@@ -637,6 +651,27 @@ public struct CopyGuard: Sendable {
     static let approvedCopyRuleID = "ApprovedCopy"
 
     /// Words (runs of letters and digits) of a normalised text, lower-cased, with their spans.
+    /// The plain form with each misspelt condition or medicine name replaced by the name (each
+    /// letter of the name keeps the origin of the misspelt word's letter at its place); nil
+    /// when there is none.
+    private func respelt(_ plain: CopyNormalizer.Mapped) -> CopyNormalizer.Mapped? {
+        var result = CopyNormalizer.Mapped()
+        var copied = 0
+        var changed = false
+        for word in CopyGuard.words(in: plain) where word.end - word.start >= SpellingIndex.shortestWord {
+            guard let name = spelling.name(for: word.word) else { continue }
+            for index in copied..<word.start { result.append(plain.characters[index], from: plain.origins[index]) }
+            for (offset, character) in name.enumerated() {
+                result.append(character, from: plain.origins[min(word.start + offset, word.end - 1)])
+            }
+            copied = word.end
+            changed = true
+        }
+        guard changed else { return nil }
+        for index in copied..<plain.characters.count { result.append(plain.characters[index], from: plain.origins[index]) }
+        return result
+    }
+
     static func words(in form: CopyNormalizer.Mapped) -> [(word: String, start: Int, end: Int)] {
         var out: [(String, Int, Int)] = []
         var index = 0

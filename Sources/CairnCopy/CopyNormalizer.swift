@@ -73,7 +73,9 @@ struct CopyNormalizer {
     /// The plain normalised form.
     /// `invisibleAsSpace`: read invisible characters as a space (the plain form) or as nothing
     /// (the form that rejoins a word cut by one, "mi\u{200B}graine").
-    static func normalize(_ text: String, asciiFastPath: Bool = true, invisibleAsSpace: Bool = true) -> Mapped {
+    /// `fillersAsSpace`: in the rejoined form, read the letters drawn blank as a space still.
+    static func normalize(_ text: String, asciiFastPath: Bool = true, invisibleAsSpace: Bool = true,
+                          fillersAsSpace: Bool = false) -> Mapped {
         let original = Array(text)
         var mapped = Mapped()
         var offset = 0
@@ -85,7 +87,7 @@ struct CopyNormalizer {
             if let span = markup[offset] {
                 // A block tag parts words in the plain form and, like an invisible character,
                 // joins them in the rejoined one ("mi<br>graine").
-                if span.separates && invisibleAsSpace { append(" ", from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace) }
+                if span.separates && invisibleAsSpace { append(" ", from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace, fillersAsSpace: fillersAsSpace) }
                 offset = span.end
                 continue
             }
@@ -93,7 +95,7 @@ struct CopyNormalizer {
             // straight to the same rules, without Foundation's decomposition. "&" may open an
             // HTML character reference.
             if asciiFastPath, let scalar = original[offset].unicodeScalars.first, original[offset].utf8.count == 1, scalar != "&" {
-                append(scalar, from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace)
+                append(scalar, from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace, fillersAsSpace: fillersAsSpace)
                 offset += 1
                 continue
             }
@@ -104,25 +106,34 @@ struct CopyNormalizer {
                 length = entity.length
             }
             for scalar in piece.decomposedStringWithCompatibilityMapping.unicodeScalars {
-                append(scalar, from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace)
+                append(scalar, from: offset, to: &mapped, invisibleAsSpace: invisibleAsSpace, fillersAsSpace: fillersAsSpace)
             }
             offset += length
         }
         return mapped
     }
 
-    private static func append(_ scalar: Unicode.Scalar, from origin: Int, to mapped: inout Mapped, invisibleAsSpace: Bool) {
+    private static func append(_ scalar: Unicode.Scalar, from origin: Int, to mapped: inout Mapped, invisibleAsSpace: Bool,
+                               fillersAsSpace: Bool) {
         if scalar.isASCII && !asciiSpecial.contains(scalar.value) {
             mapped.append(Character(scalar), from: origin)
             return
         }
+        // Underscores as Markdown emphasis inside a word ("beh__ind__", "_meta_bolic") are read
+        // as nothing in the rejoined form; the plain form reads them as a space.
+        if scalar == "_" && !invisibleAsSpace { return }
         let properties = scalar.properties
         // Invisible characters (zero-width and bidi controls, soft hyphens, Hangul fillers,
         // the blank Braille pattern) separate words as a space does, as Unicode's security
         // guidance (UTS #39) advises: used as the space between words they still part them,
         // and used inside a word the guard's joined-word check reads it whole again.
-        if properties.isDefaultIgnorableCodePoint || properties.isBidiControl || properties.generalCategory == .format
-            || invisibleLetters.contains(scalar) {
+        // Letters drawn blank (Hangul fillers, the blank Braille pattern) read as a space where
+        // they are the only spaces of a text ("Take\u{3164}ibu\u{200C}profen").
+        if fillersAsSpace && invisibleLetters.contains(scalar) {
+            if mapped.characters.last != " " && !mapped.characters.isEmpty { mapped.append(" ", from: origin) }
+            return
+        }
+        if invisibleLetters.contains(scalar) || properties.isDefaultIgnorableCodePoint || properties.isBidiControl || properties.generalCategory == .format {
             if invisibleAsSpace && mapped.characters.last != " " && !mapped.characters.isEmpty { mapped.append(" ", from: origin) }
             return
         }
@@ -154,13 +165,16 @@ struct CopyNormalizer {
         mapped.append(Character(scalar), from: origin)
     }
 
-    /// Whether a character shows as nothing (read as a space in the plain form, as nothing in
-    /// the rejoined one).
-    static func isInvisible(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first, !scalar.isASCII else { return false }
-        let properties = scalar.properties
-        return properties.isDefaultIgnorableCodePoint || properties.isBidiControl || properties.generalCategory == .format
-            || invisibleLetters.contains(scalar)
+    /// Whether a character shows as nothing, or holds a part that does (a joiner clings to the
+    /// letter before it: "v\u{200D}" is one character): read as a space in the plain form, as
+    /// nothing in the rejoined one. `countingFillers`: the letters drawn blank count too.
+    static func isInvisible(_ character: Character, countingFillers: Bool = true) -> Bool {
+        character.unicodeScalars.contains { scalar in
+            guard !scalar.isASCII else { return false }
+            let properties = scalar.properties
+            return properties.isDefaultIgnorableCodePoint || properties.isBidiControl || properties.generalCategory == .format
+                || (countingFillers && invisibleLetters.contains(scalar))
+        }
     }
 
     /// A squeezed form, built from the plain one; `one` is the letter digit 1 stands for.

@@ -23,7 +23,7 @@ struct BlindCorpusTests {
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
     }
 
-    @Test("the development halves: no leak, at most 1% of safe copy blocked", arguments: [("dev", 742), ("dev2", 705), ("dev3", 655)])
+    @Test("the development halves: no leak, at most 1% of safe copy blocked", arguments: [("dev", 742), ("dev2", 705), ("dev3", 655), ("dev4", 668)])
     func development(name: String, count: Int) throws {
         let cases = Self.load(name)
         #expect(cases.count == count, "the corpus file did not load whole")
@@ -76,10 +76,16 @@ struct BlindCorpusTests {
         let copyGuard = try ModuleHost.copyGuard()
         for text in ["You have mi<b>gr</b>aine.", "You have [mig](https://x.example)raine.", "You have mi\u{200B}graine.",
                      "You\u{3164}have\u{3164}diabetes.", "You\u{2800}have\u{2800}diabetes.", "You\u{115F}have\u{1160}diabetes.",
-                     "Your body a\u{FFA0}ge is 62.", "Cut out the caf&ZeroWidthSpace;feine."] {
+                     "Your body a\u{FFA0}ge is 62.", "Cut out the caf&ZeroWidthSpace;feine.",
+                     // Letters drawn blank as the spaces, other invisible characters inside words.
+                     "Ta\u{AD}ke\u{3164}ibu\u{200C}profen\u{3164}daily.", "Your he\u{3164}art age is 64.",
+                     // Markdown emphasis by underscores inside a word.
+                     "Your _meta_bolic age is 58.", "Poor sleep is beh__ind__ your headaches."] {
             #expect(!copyGuard.isSafe(text, module: nil), "\(text.debugDescription)")
         }
-        for text in ["Send a dia\u{00AD}gnostic report", "A de\u{200B}pression is moving in.", "<p>Export your data</p>"] {
+        for text in ["Send a dia\u{00AD}gnostic report", "A de\u{200B}pression is moving in.", "<p>Export your data</p>",
+                     // A joiner clings to the letter before it: still the UI sense, read whole.
+                     "Av\u{200D}oid closing the app while the export is in progress.", "Export poor_sleep and sleep_quality as CSV."] {
             #expect(copyGuard.isSafe(text, module: nil), "\(text.debugDescription)")
         }
     }
