@@ -24,22 +24,26 @@ struct SpellingIndex: Sendable {
     private let known: Set<String>
 
     init(vocabularies: [String: Vocabulary]) {
+        // Bytes, not Characters: this runs over thousands of terms at every start.
         var names: Set<String> = []
         var known: Set<String> = []
         for vocabulary in vocabularies.values {
             for term in vocabulary.terms {
-                let lower = term.lowercased()
+                let lower = SpellingIndex.asciiLowercased(term)
                 known.insert(lower)
-                for word in lower.split(separator: " ") { known.insert(String(word)) }
+                if lower.utf8.contains(UInt8(ascii: " ")) {
+                    for word in lower.utf8.split(separator: UInt8(ascii: " ")) { known.insert(String(decoding: word, as: UTF8.self)) }
+                }
             }
         }
         for name in SpellingIndex.vocabularies {
             for term in vocabularies[name]?.terms ?? [] {
-                let lower = term.lowercased()
-                guard lower.allSatisfy({ $0.isLetter && $0.isASCII }) else { continue }
-                if lower.count >= SpellingIndex.shortestName { names.insert(lower) }
+                let lower = SpellingIndex.asciiLowercased(term)
+                guard lower.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { continue }
+                let count = lower.utf8.count
+                if count >= SpellingIndex.shortestName { names.insert(lower) }
                 // "statin" is short, "statins" is not: the plural is a name too.
-                if lower.count + 1 >= SpellingIndex.shortestName && !lower.hasSuffix("s") { names.insert(lower + "s") }
+                if count + 1 >= SpellingIndex.shortestName && lower.utf8.last != UInt8(ascii: "s") { names.insert(lower + "s") }
             }
         }
         var byDeletion: [String: [String]] = [:]
@@ -56,7 +60,7 @@ struct SpellingIndex: Sendable {
     func name(for word: String) -> String? {
         let count = word.utf8.count
         guard count >= SpellingIndex.shortestWord, count <= 30 else { return nil }
-        let lower = word.lowercased()
+        let lower = SpellingIndex.asciiLowercased(word)
         guard lower.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }), !known.contains(lower) else { return nil }
         var candidates: Set<String> = []
         if let found = byDeletion[lower] { candidates.formUnion(found) }
@@ -69,6 +73,13 @@ struct SpellingIndex: Sendable {
                 && SpellingIndex.distance(Array(lower.utf8), Array(name.utf8)) == 1
         }
         return kept.count == 1 ? kept.first : nil
+    }
+
+    /// ASCII letters in lower case, anything else as it is (a non-ASCII term is never a name).
+    static func asciiLowercased(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") { bytes[index] += 32 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func deletions(of word: String) -> [String] {
