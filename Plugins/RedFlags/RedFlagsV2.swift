@@ -2,7 +2,7 @@ import CairnModuleKit
 import CairnCore
 import CairnStats
 
-/// red-flags@2, the default: the same rules and approved texts as version 1 (Aurae 7.1, D-33),
+/// red-flags@2 (the default before version 3): the same rules and approved texts as version 1 (Aurae 7.1, D-33),
 /// with the time the urgent banner shows made explicit. It shows on the day the sudden severe
 /// headache was logged (so a day-by-day replay never misses one that resolved the same day)
 /// and while the headache is active, for at most `active_hours` after onset (an entry never

@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 20)
+        #expect(declared.count == 21)
         #expect(keys == declared)
     }
 

@@ -162,6 +162,69 @@ struct HonestModulesTests {
     }
 }
 
+/// Aurae 3 (home screen) and 7.1 (surfaces 1 and 2): the urgent banner "persists on HomeView
+/// while the headache is active" and "is removed automatically when the headache is resolved";
+/// the advisory notice fires on the log confirmation only; aura with visual disturbance is a
+/// red flag of an active headache like the urgent one ("persist until the headache is resolved").
+@Suite("red-flags@3: while active, gone when resolved")
+struct RedFlagsV3Tests {
+    @Test("the default is version 3")
+    func isDefault() throws {
+        #expect(try BuiltinModules.registry().lookup("red-flags").version == 3)
+    }
+
+    @Test("an unresolved sudden severe headache keeps the banner however long it lasts")
+    func unresolved() throws {
+        let headache = Build.headache("h1", "2026-05-01T09:00", severity: 4, speed: .instantaneous)
+        let data = ProfileData(profile: Build.profile(), headaches: [headache])
+        let onset = headache.onset.epochSeconds
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: onset - 1).insights.isEmpty)
+        for asOf in [onset, onset + 72 * 3600, onset + 72 * 3600 + 1, onset + 30 * 86_400] {
+            let report = try Build.run(RedFlagsV3.self, data, asOf: asOf)
+            #expect(report.insights.map(\.text.text) == [Seed.urgentBanner], "\(asOf - onset) s after onset")
+        }
+    }
+
+    @Test("the banner goes at the instant the headache is resolved, not at the end of the day")
+    func resolved() throws {
+        let headache = Build.headache("h1", "2026-05-01T09:00", resolved: "2026-05-01T11:00", severity: 5, speed: .instantaneous)
+        let data = ProfileData(profile: Build.profile(), headaches: [headache])
+        let resolvedAt = try #require(headache.resolved).epochSeconds
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: resolvedAt - 1).insights.map(\.text.text) == [Seed.urgentBanner])
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: resolvedAt).insights.isEmpty)
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: Build.endOf("2026-05-01")).insights.isEmpty)
+        // Version 2 kept it for the rest of the day.
+        #expect(try Build.run(RedFlagsV2.self, data, asOf: Build.endOf("2026-05-01")).insights.count == 1)
+    }
+
+    @Test("severity 4 is urgent, 3 is the advisory notice, shown on the day logged even once resolved")
+    func tiers() throws {
+        let mild = Build.headache("h1", "2026-05-01T09:00", resolved: "2026-05-01T10:00", severity: 3, speed: .instantaneous)
+        let data = ProfileData(profile: Build.profile(), headaches: [mild])
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: Build.endOf("2026-05-01")).insights.map(\.text.text) == [Seed.advisoryNotice])
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: Build.endOf("2026-05-02")).insights.isEmpty)
+        let gradual = Build.headache("h2", "2026-05-01T09:00", severity: 5, speed: .gradual)
+        let unsure = Build.headache("h3", "2026-05-01T09:00", severity: 5, speed: nil)
+        let neither = ProfileData(profile: Build.profile(), headaches: [gradual, unsure])
+        #expect(try Build.run(RedFlagsV3.self, neither, asOf: Build.endOf("2026-05-01")).insights.isEmpty)
+    }
+
+    @Test("aura with visual disturbance: shown while active, gone when resolved; either alone shows nothing")
+    func aura() throws {
+        let both = Build.headache("h1", "2026-05-01T09:00", resolved: "2026-05-01T15:00", aura: true, visual: true)
+        let data = ProfileData(profile: Build.profile(), headaches: [both])
+        let resolvedAt = try #require(both.resolved).epochSeconds
+        let during = try Build.run(RedFlagsV3.self, data, asOf: resolvedAt - 1)
+        #expect(during.insights.count == 1)
+        #expect(during.insights.first?.evidence["tier"] == .text("aura_visual"))
+        #expect(try Build.run(RedFlagsV3.self, data, asOf: resolvedAt).insights.isEmpty)
+        let auraOnly = Build.headache("h2", "2026-05-01T09:00", aura: true, visual: false)
+        let visualOnly = Build.headache("h3", "2026-05-01T09:00", aura: nil, visual: true)
+        let single = ProfileData(profile: Build.profile(), headaches: [auraOnly, visualOnly])
+        #expect(try Build.run(RedFlagsV3.self, single, asOf: Build.endOf("2026-05-01")).insights.isEmpty)
+    }
+}
+
 @Suite("red-flags@2 and visit-history@2")
 struct RedFlagsAndVisitsV2Tests {
     @Test("red-flags@2: a sudden severe headache resolved the same day shows on that day; version 1 misses it")
