@@ -92,10 +92,10 @@ extension Cairn {
             do {
                 report = try Import.run(sources: sources, into: staging, options: options)
             } catch let error as DatasetError {
-                if !existed { try? FileManager.default.removeItem(atPath: staging) }
+                if existed { Dataset.rollBackAfterFailedImport(into) } else { try? FileManager.default.removeItem(atPath: staging) }
                 throw CairnFailure(error)
             } catch let error as ImportError {
-                if !existed { try? FileManager.default.removeItem(atPath: staging) }
+                if existed { Dataset.rollBackAfterFailedImport(into) } else { try? FileManager.default.removeItem(atPath: staging) }
                 throw CairnFailure(error)
             }
             if !existed {
