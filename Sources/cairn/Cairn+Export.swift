@@ -79,6 +79,7 @@ extension Cairn {
             // bundle is found and removed by the next one (StagingFile).
             StagingFile.removeAbandoned(for: out, kind: "sealing")
             let staging = StagingFile.path(for: out, kind: "sealing")
+            defer { StagingFile.forget(staging) }
             do {
                 guard FileManager.default.createFile(atPath: staging, contents: nil, attributes: [.posixPermissions: 0o600]),
                       let handle = FileHandle(forWritingAtPath: staging) else {

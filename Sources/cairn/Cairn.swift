@@ -39,6 +39,9 @@ struct Cairn: ParsableCommand {
     static func main() {
         // Files Cairn creates hold health data: readable by their owner only.
         umask(0o077)
+        // A Ctrl-C (or SIGTERM, SIGHUP) ends a subcommand without leaving its staging files;
+        // the REPL replaces the Ctrl-C handler with its own, which stops the running command.
+        StagingFile.installSignalCleanup()
         do {
             let arguments = try ModulePathOption.loadModules(from: Array(CommandLine.arguments.dropFirst()),
                                                              environment: ProcessInfo.processInfo.environment)

@@ -1,17 +1,44 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CCleanup
 import Foundation
 
 /// The hidden file (or folder) a command builds its result in beside the final name, renamed
 /// into place when it is whole: `.NAME.KIND-PID-RANDOM`. The name is unique to the process, so
 /// two commands never share or delete each other's; one left by a killed command (its process
 /// gone) is removed by the next command that stages the same name.
+///
+/// Every staging name (and the SQLite journal beside it) is registered for removal when
+/// SIGINT, SIGTERM or SIGHUP ends the process (`installSignalCleanup()`), so a Ctrl-C leaves
+/// nothing behind; kill -9 cannot be caught, and what it leaves is removed by the next command
+/// that writes the same name, once the process that owned it is gone.
 public enum StagingFile {
     public static func path(for target: String, kind: String) -> String {
         let url = URL(fileURLWithPath: target)
-        return url.deletingLastPathComponent()
+        let path = url.deletingLastPathComponent()
             .appendingPathComponent(prefix(for: target, kind: kind) + "\(getpid())-\(UInt32.random(in: 0 ... .max))").path
+        _ = cairn_cleanup_add(path)
+        _ = cairn_cleanup_add(path + "-journal")
+        return path
+    }
+
+    /// A temporary path of the caller's own (beside a file it writes), removed like a staging
+    /// file when a signal ends the process; `forget` it once it is renamed or removed.
+    public static func removeOnSignal(_ path: String) {
+        _ = cairn_cleanup_add(path)
+    }
+
+    /// The staging path is renamed into place or removed: a signal no longer removes it.
+    public static func forget(_ path: String) {
+        cairn_cleanup_forget(path)
+        cairn_cleanup_forget(path + "-journal")
+    }
+
+    /// Installs the handler that removes staging files on SIGINT, SIGTERM and SIGHUP, then ends
+    /// the process by the same signal. Signals the parent ignores stay ignored.
+    public static func installSignalCleanup() {
+        cairn_cleanup_install()
     }
 
     /// Removes the staging files (and SQLite journals beside them) of `target` whose process

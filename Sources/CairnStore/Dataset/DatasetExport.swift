@@ -47,6 +47,7 @@ public enum DatasetExport {
             }
         } catch let error as DatasetExportError {
             try? FileManager.default.removeItem(atPath: staging)
+            StagingFile.forget(staging)
             throw error
         } catch let error as SQLiteError {
             try? FileManager.default.removeItem(atPath: staging)
@@ -57,9 +58,11 @@ public enum DatasetExport {
             throw DatasetExportError(problem: FileAccessError(path: path, failure: error, doing: "be written").description
                                      + "; nothing was written")
         }
+        defer { StagingFile.forget(staging) }
         guard rename(staging, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: staging)
-            throw DatasetExportError(problem: "\(path) cannot be created (\(String(cString: strerror(errno))))")
+            throw DatasetExportError(problem: "\(path) cannot be created (\(reason))")
         }
         return "Exported \(dataset.location) to \(path)\(target == .csv ? "/" : "") \(written).\n\(notice)\n"
     }
