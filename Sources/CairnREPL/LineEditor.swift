@@ -30,6 +30,7 @@ public final class LineEditor {
     public func run(banner: String) {
         Completion.session = session
         session.isCancelled = { Interrupts.isSet }
+        session.streamsRows = { print($0, terminator: "") }
         session.interruptsConnection = { [session] database in
             Interrupts.watch((database ?? session.dataset?.database)?.interruptHandle)
         }

@@ -109,6 +109,10 @@ public final class Session {
     /// Tells the REPL's Ctrl-C which connection to interrupt while a command writes through
     /// its own (`.import` into a .sqlite dataset); nil returns it to the dataset's.
     var interruptsConnection: (SQLiteDatabase?) -> Void = { _ in }
+    /// Where SQL rows are streamed as they come in the row-at-a-time modes (standard output for
+    /// `-c`, piped input and the terminal); nil collects them into the command's output
+    /// (notebooks, whose output is recorded and compared).
+    public var streamsRows: ((String) throws -> Void)?
     /// Set on the session `.save` re-runs: Ctrl-C interrupts its connection, not the REPL's.
     var followsInterrupts = false
 
