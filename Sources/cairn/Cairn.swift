@@ -95,6 +95,8 @@ enum Standard {
     /// Ends Cairn after a write to `what` failed.
     static func failed(_ what: String, _ failure: Error) -> Never {
         error(FileAccessError(path: "cairn: error: \(what)", failure: failure, doing: "be written").description + "\n")
+        // What the command was building under a staging name goes with it.
+        StagingFile.removeRegisteredNow()
         Glibc.exit(Cairn.Status.refused)
     }
 }

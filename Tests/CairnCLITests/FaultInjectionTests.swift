@@ -334,6 +334,37 @@ struct FaultInjectionTests {
         #expect(full.status == 1 && full.error.split(separator: "\n").count == 1, "\(full.error)")
     }
 
+    @Test("every file writer under a file-size limit (as a full disk): one line with the system's reason, status 2 (1 in -c), no half file")
+    func everyWriterOnAFullDisk() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let dataset = scratch.path + "/writers.sqlite"
+        #expect(try CLI.run(["import", demo, "--into", dataset, "--now", "2026-11-22"]).status == 0)
+        let folder = scratch.path + "/writers"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let notebook = scratch.write("writers/nb.md", "```cairn\n.open ../writers.sqlite\n.profiles\n```\n")
+        let cases: [(arguments: [String], status: Int32)] = [
+            (["export", dataset, "--to", "json", "--out", folder + "/x.json"], 2),
+            (["export", dataset, "--to", "csv", "--out", folder + "/backup"], 2),
+            (["report", dataset, "--profile", "lena", "--from", "2026-05-01", "--to", "2026-06-30", "--out", folder + "/r.html"], 2),
+            (["render", notebook, "--html", "--out", folder + "/nb.html"], 2),
+            (["insights", dataset, "--shard", "1/2", "--out", folder + "/shard"], 2),
+            (["synth", "readings", "--rows", "50000", "--out", folder + "/synth/readings.csv"], 2),
+            (["synth", "demo", "--out", folder + "/demo"], 2),
+            ([dataset, "-c", ".snapshot \(folder)/s.json"], 1),
+            ([dataset, "-c", ".profile maya; .chart ldl --svg \(folder)/c.svg"], 1),
+        ]
+        for (arguments, status) in cases {
+            let run = try runRedirected(arguments, to: "/dev/null", prefix: "trap '' XFSZ; ulimit -f 1; ")
+            #expect(run.status == status, "\(arguments): \(run.status) \(run.error)")
+            #expect(run.error.split(separator: "\n").count == 1 && run.error.contains("File too large")
+                    && !run.error.contains("NSCocoaErrorDomain") && !run.error.contains("Error Domain"), "\(arguments): \(run.error)")
+        }
+        // Nothing half-written is left: no file, and no staging file.
+        let left = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { !["nb.md", "synth", "demo"].contains($0) }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test("an import into an existing dataset that may grow no larger (a file-size limit, as a full disk): one plain line, the dataset byte-identical")
     func fileSizeLimit() throws {
         let target = scratch.path + "/limited.sqlite"

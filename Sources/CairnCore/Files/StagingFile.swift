@@ -35,6 +35,12 @@ public enum StagingFile {
         cairn_cleanup_forget(path + "-journal")
     }
 
+    /// Removes every registered staging file now: for a command that ends at once on a failed
+    /// write (`exit`), so what it was building is not left behind.
+    public static func removeRegisteredNow() {
+        cairn_cleanup_run()
+    }
+
     /// Installs the handler that removes staging files on SIGINT, SIGTERM and SIGHUP, then ends
     /// the process by the same signal. Signals the parent ignores stay ignored.
     public static func installSignalCleanup() {
