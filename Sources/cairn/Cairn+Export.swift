@@ -81,10 +81,7 @@ extension Cairn {
             let staging = StagingFile.path(for: out, kind: "sealing")
             defer { StagingFile.forget(staging) }
             do {
-                guard FileManager.default.createFile(atPath: staging, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      let handle = FileHandle(forWritingAtPath: staging) else {
-                    throw FileAccessError(path: out, errno: errno, doing: "be written")
-                }
+                let handle = try StagingFile.create(staging, for: out)
                 defer { try? handle.close() }
                 try handle.write(contentsOf: bundle)
                 try handle.synchronize()

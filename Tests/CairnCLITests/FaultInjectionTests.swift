@@ -426,6 +426,31 @@ struct FaultInjectionTests {
         kill(shell.processIdentifier, SIGINT)
         shell.waitUntilExit()
         #expect(names(in: folder).allSatisfy { $0 == "out.bundle" }, "\(names(in: folder))")
+        // kill -9 the moment the first file appears, then export again: only the bundle is left
+        // (Foundation's createFile made a `.dat.nosync...` helper first, which nothing removed).
+        for round in 0..<3 {
+            let killed = scratch.path + "/killed-\(round)"
+            try FileManager.default.createDirectory(atPath: killed, withIntermediateDirectories: true)
+            let arguments = ["-c", "exec \"$0\" \"$@\" 3<\"\(passphrase)\"", CLI.binary, "export", dataset, "--encrypt",
+                             "--out", killed + "/out.bundle", "--passphrase-fd", "3"]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            wait(for: process) { !names(in: killed).isEmpty }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let again = Process()
+            again.executableURL = URL(fileURLWithPath: "/bin/sh")
+            again.arguments = arguments
+            again.standardOutput = FileHandle.nullDevice
+            again.standardError = FileHandle.nullDevice
+            try again.run()
+            again.waitUntilExit()
+            #expect(names(in: killed) == ["out.bundle"], "round \(round): \(names(in: killed))")
+        }
         // A staging file a killed export left (its process gone) is removed by the next export.
         let stale = folder + "/.again.bundle.sealing-999999999-1"
         FileManager.default.createFile(atPath: stale, contents: Data("half".utf8))

@@ -23,6 +23,15 @@ public enum StagingFile {
         return path
     }
 
+    /// Creates the staging file itself (0600, never an existing one) with one system call, for
+    /// writing: no helper file of Foundation's (`.dat.nosync...`) appears beside it for a kill
+    /// -9 to leave behind. Errors name `target`, the file the person asked for.
+    public static func create(_ staging: String, for target: String) throws(FileAccessError) -> FileHandle {
+        let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FileAccessError(path: target, errno: errno, doing: "be written") }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
     /// A temporary path of the caller's own (beside a file it writes), removed like a staging
     /// file when a signal ends the process; `forget` it once it is renamed or removed.
     public static func removeOnSignal(_ path: String) {

@@ -29,9 +29,11 @@ public enum DatasetExport {
         do {
             switch target {
             case .json:
-                guard FileManager.default.createFile(atPath: staging, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      let handle = FileHandle(forWritingAtPath: staging) else {
-                    throw DatasetExportError(problem: "\(path) cannot be created")
+                let handle: FileHandle
+                do {
+                    handle = try StagingFile.create(staging, for: path)
+                } catch {
+                    throw DatasetExportError(problem: error.description)
                 }
                 defer { try? handle.close() }
                 try writeJSON(dataset, to: handle)
