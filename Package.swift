@@ -76,8 +76,12 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
             linkerSettings: [.linkedLibrary("xml2")]),
 
+        // Staging files removed when SIGINT, SIGTERM or SIGHUP ends Cairn (async-signal-safe C).
+        .target(name: "CCleanup", path: "Sources/CCleanup"),
+
         .target(
             name: "CairnCore",
+            dependencies: ["CCleanup"],
             resources: [.copy("Resources/markers.json")],
             swiftSettings: hotPathSettings),
         .target(

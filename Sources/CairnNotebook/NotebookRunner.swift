@@ -42,7 +42,13 @@ public struct NotebookRunner {
     /// The notebook with every output replaced by what the commands print now. The first block
     /// must open the dataset (`.open`); the as-of rule is `latest` unless a block sets it, which
     /// the dataset alone decides: nothing depends on the day it is run.
-    public func run(_ notebook: Notebook, with executor: CommandExecutor, splitter: (String) -> [String]) throws -> Result {
+    /// Thrown by `run` when `isCancelled` turns true (Ctrl-C): the notebook is left unfinished.
+    public struct Cancelled: Error, CustomStringConvertible {
+        public var description: String { "cancelled" }
+    }
+
+    public func run(_ notebook: Notebook, with executor: CommandExecutor, splitter: (String) -> [String],
+                    isCancelled: () -> Bool = { false }) throws -> Result {
         guard let first = notebook.sources.first else {
             throw Failure(block: 1, command: "", message: "the notebook has no cairn block")
         }
@@ -59,12 +65,14 @@ public struct NotebookRunner {
             var failed: [String] = []
             var figures: [Notebook.Figure] = []
             for command in splitter(block.source) {
+                if isCancelled() { throw Cancelled() }
                 do {
                     output += try executor.run(command)
                 } catch {
                     output += "Error: \(error)\n"
                     failed.append("`\(command.split(separator: "\n").first ?? "")` failed: \(error)")
                 }
+                if isCancelled() { throw Cancelled() }
                 for drawn in executor.takeFigures() {
                     let path = "\(figureFolder)/figure-\(blockNumber)-\(figures.count + 1).svg"
                     figures.append(Notebook.Figure(title: drawn.title, path: path))

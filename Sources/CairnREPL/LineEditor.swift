@@ -30,6 +30,7 @@ public final class LineEditor {
     public func run(banner: String) {
         Completion.session = session
         session.isCancelled = { Interrupts.isSet }
+        session.streamsRows = { print($0, terminator: "") }
         session.interruptsConnection = { [session] database in
             Interrupts.watch((database ?? session.dataset?.database)?.interruptHandle)
         }
@@ -96,7 +97,8 @@ public final class LineEditor {
                 if outcome.quit { return true }
             } catch {
                 // A message may quote the data: its control characters are shown escaped.
-                let message = Interrupts.isSet ? "cancelled" : TerminalText.escaped(error.message)
+                // A command that says what Ctrl-C left undone (".save": nothing was saved) says so.
+                let message = Interrupts.isSet && !error.message.hasPrefix("cancelled") ? "cancelled" : TerminalText.escaped(error.message)
                 print(error.partialOutput, terminator: "")
                 print(useColour ? "\u{1B}[31mError:\u{1B}[0m \(message)" : "Error: \(message)")
                 return false

@@ -9,6 +9,15 @@ public enum OutputMode: String, Sendable, CaseIterable {
     /// One `name = value` line per column, a blank line between rows.
     case line
 
+    /// Whether rows can be written as they come: every mode but the grids, which size their
+    /// columns from all the rows.
+    public var streams: Bool {
+        switch self {
+        case .column, .box, .table, .markdown: return false
+        case .csv, .tsv, .list, .json, .jsonl, .line: return true
+        }
+    }
+
     public init?(name: String) {
         if name == "tabs" { self = .tsv; return }
         self.init(rawValue: name)

@@ -140,9 +140,9 @@ extension Session {
         withheldCount += report.withheld.count
         let target = try writableTarget(path)
         do {
-            try Data(JSONText.encode(report).utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+            try AtomicFile.write(JSONText.encode(report), to: target)
         } catch {
-            throw SessionError("\(path): cannot be written (\(error.localizedDescription))")
+            throw SessionError(FileAccessError(path: path, reason: error.reason).description)
         }
         return "Wrote \(report.insights.count) insights to \(path).\n"
     }

@@ -71,9 +71,9 @@ extension Session {
             if let svgPath {
                 let target = try writableTarget(svgPath)
                 do {
-                    try Data(svg.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+                    try AtomicFile.write(svg, to: target)
                 } catch {
-                    throw SessionError("\(svgPath): cannot be written (\(error.localizedDescription))")
+                    throw SessionError(FileAccessError(path: svgPath, reason: error.reason).description)
                 }
                 return "Wrote \(svgPath): \(title).\n"
             }

@@ -245,15 +245,58 @@ extension Session {
     }
 
     /// Read-only SQL: a statement that would write is refused before it runs.
+    ///
+    /// In a row-at-a-time mode (csv, tsv, list, json, jsonl, line), with somewhere to stream to
+    /// (`streamsRows`, or the file of `.output`/`.once`) and not inside a `.read`, rows go out a
+    /// thousand at a time as they come, never all held: a query of millions of rows costs no
+    /// more memory than one of a thousand, and only the time budget stops one that never ends.
+    /// The grid modes size their columns from every row, and are collected (held to the memory
+    /// budget), as the sqlite3 shell does.
     func sql(_ text: String) throws -> String {
+        if readDepth == 0, let sink = rowSink, table.mode.streams {
+            return try streamedSQL(text, to: sink)
+        }
         let (columns, rows) = try userQuery(text)
         return render(columns: columns, rows: rows)
+    }
+
+    /// Where streamed rows go: the file of `.output`/`.once`, else `streamsRows`.
+    private var rowSink: ((String) throws -> Void)? {
+        if let outputFile { return { text throws(SessionError) in try outputFile.append(text) } }
+        return streamsRows
+    }
+
+    /// Runs a statement sending its rows to `sink` in batches, each rendered as its part of the
+    /// whole (the header once, JSON's brackets and commas); returns the last part.
+    private func streamedSQL(_ text: String, to sink: @escaping (String) throws -> Void) throws -> String {
+        var first = true
+        func part(_ columns: [String], _ rows: [[TableRenderer.Cell]], final: Bool) -> String {
+            defer { first = false }
+            switch table.mode {
+            case .json:
+                if rows.isEmpty { return final ? (first ? "[]\n" : "]\n") : "" }
+                let whole = render(columns: columns, rows: rows)
+                let objects = whole.dropFirst().dropLast(2)
+                return (first ? "[" : ",\n") + objects + (final ? "]\n" : "")
+            case .line:
+                let body = render(columns: columns, rows: rows)
+                return (first || body.isEmpty ? "" : "\n") + body
+            default:
+                let headers = table.headers
+                if !first { table.headers = false }
+                defer { table.headers = headers }
+                return render(columns: columns, rows: rows)
+            }
+        }
+        let (columns, rest) = try userQuery(text) { columns, rows in try sink(part(columns, rows, final: false)) }
+        return part(columns, rest, final: true)
     }
 
     /// SQL a person typed, prepared and run under the read authorizer (reads, listed functions,
     /// nothing else): ATTACH, PRAGMA, VACUUM INTO, writes, load_extension and fts3_tokenizer are
     /// refused while the statement is prepared, so nothing runs and nothing changes.
-    func userQuery(_ text: String) throws -> ([String], [[TableRenderer.Cell]]) {
+    func userQuery(_ text: String, batch: (([String], [[TableRenderer.Cell]]) throws -> Void)? = nil)
+        throws -> ([String], [[TableRenderer.Cell]]) {
         let database = try requireDataset().database
         return try database.readingOnly {
             let statement: SQLiteStatement
@@ -269,7 +312,7 @@ extension Session {
                 throw SessionError("refused: this statement would change the dataset, and SQL here is read-only; nothing was changed")
             }
             do {
-                return try database.within(queryBudget) { try collect(statement) }
+                return try database.within(queryBudget) { try collect(statement, batch: batch) }
             } catch let exceeded as QueryBudget.Exceeded {
                 throw SessionError(exceeded.description)
             } catch let error as SQLiteError {
@@ -280,7 +323,9 @@ extension Session {
 
     /// The rows of a statement a person typed, held to `queryBudget`'s bytes (an estimate of
     /// what the cells take): a query that returns rows for ever stops in one line.
-    func collect(_ statement: SQLiteStatement) throws -> ([String], [[TableRenderer.Cell]]) {
+    /// With `batch`, every thousand rows (or 1 MiB) are handed to it and let go.
+    func collect(_ statement: SQLiteStatement, batch: (([String], [[TableRenderer.Cell]]) throws -> Void)? = nil)
+        throws -> ([String], [[TableRenderer.Cell]]) {
         let columns = (0..<statement.columnCount).map { statement.columnName($0) }
         var rows: [[TableRenderer.Cell]] = []
         var held = 0
@@ -298,6 +343,11 @@ extension Session {
                     }
                 })
                 if held > queryBudget.bytes { throw queryBudget.memoryExceeded(rows: rows.count) }
+                if let batch, rows.count >= 1_000 || held >= 1 << 20 {
+                    try batch(columns, rows)
+                    rows.removeAll(keepingCapacity: true)
+                    held = 0
+                }
             }
         } catch let exceeded as QueryBudget.Exceeded {
             throw exceeded

@@ -43,12 +43,26 @@ extension Session {
         replay.scenarioDirectory = scenarioDirectory
         replay.collectsFigures = true
         replay.isCancelled = isCancelled
+        // Commands that wrote files or the dataset are not run again: their first outcome is kept.
+        var outcomes: [String: [Result<String, SessionError>]] = [:]
+        for entry in transcript {
+            if let outcome = entry.outcome { outcomes[entry.command, default: []].append(outcome) }
+        }
+        replay.replayedOutcomes = outcomes
+        replay.interruptsConnection = interruptsConnection
+        replay.followsInterrupts = true
+        defer { interruptsConnection(nil) }
         var result: NotebookRunner.Result
         do {
-            result = try NotebookRunner(figureFolder: NotebookFigures.folderName(of: target)).run(draft, with: replay, splitter: StatementReader.commands(in:))
+            result = try NotebookRunner(figureFolder: NotebookFigures.folderName(of: target))
+                .run(draft, with: replay, splitter: StatementReader.commands(in:), isCancelled: isCancelled)
+        } catch is NotebookRunner.Cancelled {
+            throw SessionError("cancelled; nothing was saved")
         } catch {
             throw SessionError("\(path): \(error)")
         }
+        // Ctrl-C after the last command: still nothing is written.
+        if isCancelled() { throw SessionError("cancelled; nothing was saved") }
         // A block that failed is recorded as expecting its error, so that the notebook checks.
         let failed = Set(result.failures.map(\.block))
         var number = 0

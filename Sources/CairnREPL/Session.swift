@@ -71,6 +71,28 @@ public final class Session {
     struct TranscriptEntry {
         var command: String
         var opened: (path: String, now: Int?)?
+        /// What a command that writes outside the session printed (or its error), so that
+        /// `.save` records it without running it again.
+        var outcome: Result<String, SessionError>?
+    }
+
+    /// Set while `.save` re-runs the session: what each command that writes (`.export`,
+    /// `.snapshot`, `.output`, `.once`, `.import` into a .sqlite dataset) printed the
+    /// first time, in order, given back instead of running it again. One inside a `.read` file
+    /// is passed over, printing nothing.
+    var replayedOutcomes: [String: [Result<String, SessionError>]]?
+
+    /// Whether a command writes outside the session: a file or the dataset. (`.load` is run
+    /// again: a notebook refuses it, and the saved block says so.)
+    func writesOutside(_ command: String) -> Bool {
+        guard command.hasPrefix(".") else { return false }
+        let words = CommandLineSplitter.words(String(command.dropFirst()))
+        switch words.first {
+        case "export", "snapshot", "output", "once", "save": return true
+        // A contract CSV into a .sqlite dataset is stored in it; with a TABLE, only a temporary table.
+        case "import": return words.count == 2 && dataset?.isDirectory == false
+        default: return false
+        }
     }
 
     /// The commands typed, for `.save`.
@@ -87,6 +109,12 @@ public final class Session {
     /// Tells the REPL's Ctrl-C which connection to interrupt while a command writes through
     /// its own (`.import` into a .sqlite dataset); nil returns it to the dataset's.
     var interruptsConnection: (SQLiteDatabase?) -> Void = { _ in }
+    /// Where SQL rows are streamed as they come in the row-at-a-time modes (standard output for
+    /// `-c`, piped input and the terminal); nil collects them into the command's output
+    /// (notebooks, whose output is recorded and compared).
+    public var streamsRows: ((String) throws -> Void)?
+    /// Set on the session `.save` re-runs: Ctrl-C interrupts its connection, not the REPL's.
+    var followsInterrupts = false
 
     public init(baseDirectory: String = FileManager.default.currentDirectoryPath, now: Int? = nil,
                 importClock: @escaping () -> Int, engine: @escaping () throws -> InsightEngine) {
@@ -132,6 +160,15 @@ public final class Session {
         // As in sqlite3, the timer times SQL statements.
         // Ctrl-C stops a `.read` file, a `.save` re-run or a notebook between its commands.
         if isCancelled() { throw SessionError("cancelled") }
+        if followsInterrupts, let database = dataset?.database { interruptsConnection(database) }
+        if replayedOutcomes != nil, writesOutside(trimmed) {
+            let recorded = replayedOutcomes?[trimmed]?.isEmpty == false ? replayedOutcomes?[trimmed]?.removeFirst() : nil
+            switch recorded {
+            case .success(let output)?: return Outcome(output: output)
+            case .failure(let error)?: throw error
+            case nil: return Outcome(output: "")
+            }
+        }
         let timing = timer && !trimmed.hasPrefix(".") ? CommandTimer() : nil
         let redirected = outputFile
         var outcome: Outcome
@@ -144,13 +181,17 @@ public final class Session {
             let failure = error as? SessionError ?? SessionError(String(describing: error))
             // `.save` keeps a failed command too, in a block that expects its error; not one
             // the person cancelled with Ctrl-C.
-            if kept && !isCancelled() { transcript.append(TranscriptEntry(command: trimmed, opened: nil)) }
+            if kept && !isCancelled() {
+                transcript.append(TranscriptEntry(command: trimmed, opened: nil,
+                                                  outcome: writesOutside(trimmed) ? .failure(failure) : nil))
+            }
             throw failure
         }
         if kept {
             // An `.open` is saved with its path as seen from the notebook.
             let opened = trimmed.hasPrefix(".open") && dataset.map(ObjectIdentifier.init) != openedBefore
-            transcript.append(TranscriptEntry(command: trimmed, opened: opened ? (datasetPath ?? "", now) : nil))
+            transcript.append(TranscriptEntry(command: trimmed, opened: opened ? (datasetPath ?? "", now) : nil,
+                                              outcome: writesOutside(trimmed) ? .success(outcome.output) : nil))
         }
         // Output set aside by `.output` or `.once` (as it stood before this command changed it).
         if let redirected, !trimmed.hasPrefix(".output"), !trimmed.hasPrefix(".once") {

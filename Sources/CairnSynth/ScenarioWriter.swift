@@ -39,17 +39,16 @@ public struct ScenarioWriter: Sendable {
         let headers = self.headers
         for (file, header) in headers {
             let path = (directory as NSString).appendingPathComponent(file)
-            guard FileManager.default.createFile(atPath: path, contents: Data(CSVWriter.line(header).utf8)),
-                  let handle = FileHandle(forWritingAtPath: path) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-            handle.seekToEndOfFile()
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw FileAccessError(path: path, errno: errno, doing: "be written") }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             handles.append(handle)
+            try handle.write(contentsOf: Data(CSVWriter.line(header).utf8))
         }
         defer { handles.forEach { try? $0.close() } }
         if let shared = population.sharedWeather {
             let weather = headers.firstIndex { $0.file == "weather.csv" }!
-            handles[weather].write(Data(ScenarioWriter.weatherRows(shared.observations, profile: "", zone: .utc).utf8))
+            try handles[weather].write(contentsOf: Data(ScenarioWriter.weatherRows(shared.observations, profile: "", zone: .utc).utf8))
         }
         let total = population.scenario.profiles
         let population = self.population
@@ -58,7 +57,7 @@ public struct ScenarioWriter: Sendable {
         try OrderedWorkers.run(count: total, jobs: jobs, work: { index, _ in
             ScenarioWriter.rows(population.profile(index))
         }, deliver: { index, texts in
-            for table in headers.indices where !texts[table].isEmpty { handles[table].write(Data(texts[table].utf8)) }
+            for table in headers.indices where !texts[table].isEmpty { try handles[table].write(contentsOf: Data(texts[table].utf8)) }
             if (index + 1) % 64 == 0 || index + 1 == total { progress(index + 1) }
         })
     }

@@ -24,13 +24,12 @@ public struct SyntheticReadings {
         ("creatinine", 0.9, 0.15, 2, "mg/dL"), ("systolic-bp", 122, 12, 0, "mmHg"), ("weight", 75, 12, 1, "kg"),
     ]
 
-    /// Writes the file; returns false when it cannot be created.
-    public func write(to path: String) -> Bool {
+    /// Writes the file; the system's error (errno) when it cannot be created or written, else nil.
+    public func write(to path: String) -> Int32? {
         // The folder is made when it is missing, as `cairn synth SCENARIO --out` does.
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
-        guard let file = fopen(path, "wb") else { return false }
-        defer { fclose(file) }
+        guard let file = fopen(path, "wb") else { return errno }
         var random = SeededGenerator(seed: seed)
         let firstDay = CalendarDay(year: 2015, month: 1, day: 1)!.daysSinceEpoch
         var block = "profile_id,marker,value,unit,date,note,source\n"
@@ -46,11 +45,27 @@ public struct SyntheticReadings {
             block += "p" + String(repeating: "0", count: max(0, 4 - String(profile).count)) + String(profile) + ","
                 + marker.name + "," + fixed(value, marker.decimals) + "," + marker.unit + "," + date + ",,import\n"
             if block.utf8.count > 1 << 20 {
-                fputs(block, file)
+                if fputs(block, file) < 0 {
+                    let failure = errno
+                    fclose(file)
+                    unlink(path)
+                    return failure
+                }
                 block = ""
             }
         }
-        fputs(block, file)
-        return true
+        // A write that failed (a full disk) shows at the last write or at close.
+        if fputs(block, file) < 0 || ferror(file) != 0 {
+            let failure = errno
+            fclose(file)
+            unlink(path)
+            return failure
+        }
+        if fclose(file) != 0 {
+            let failure = errno
+            unlink(path)
+            return failure
+        }
+        return nil
     }
 }

@@ -79,11 +79,9 @@ extension Cairn {
             // bundle is found and removed by the next one (StagingFile).
             StagingFile.removeAbandoned(for: out, kind: "sealing")
             let staging = StagingFile.path(for: out, kind: "sealing")
+            defer { StagingFile.forget(staging) }
             do {
-                guard FileManager.default.createFile(atPath: staging, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      let handle = FileHandle(forWritingAtPath: staging) else {
-                    throw FileAccessError(path: out, errno: errno, doing: "be written")
-                }
+                let handle = try StagingFile.create(staging, for: out)
                 defer { try? handle.close() }
                 try handle.write(contentsOf: bundle)
                 try handle.synchronize()

@@ -92,10 +92,10 @@ extension Cairn {
             do {
                 report = try Import.run(sources: sources, into: staging, options: options)
             } catch let error as DatasetError {
-                if !existed { try? FileManager.default.removeItem(atPath: staging) }
+                if existed { Dataset.rollBackAfterFailedImport(into) } else { try? FileManager.default.removeItem(atPath: staging) }
                 throw CairnFailure(error)
             } catch let error as ImportError {
-                if !existed { try? FileManager.default.removeItem(atPath: staging) }
+                if existed { Dataset.rollBackAfterFailedImport(into) } else { try? FileManager.default.removeItem(atPath: staging) }
                 throw CairnFailure(error)
             }
             if !existed {
@@ -127,8 +127,14 @@ extension Cairn.Import {
             throw CairnFailure("\(bundle) \(error.description); nothing was written")
         }
         let staging = Cairn.Import.stagingPath(for: into)
-        guard FileManager.default.createFile(atPath: staging, contents: plaintext) else {
-            throw CairnFailure("\(into): cannot be created")
+        do {
+            let handle = try StagingFile.create(staging, for: into)
+            try handle.write(contentsOf: plaintext)
+            try handle.close()
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            let failure = error as? FileAccessError ?? FileAccessError(path: into, failure: error, doing: "be written")
+            throw CairnFailure(failure.description + "; nothing was written")
         }
         do {
             _ = try Dataset.open(staging)

@@ -148,7 +148,7 @@ enum NotebookFiles {
     static func write(_ notebook: Notebook, figures: [String: String], to path: String) throws {
         do {
             try NotebookFigures.write(figures, of: notebook, beside: path)
-            try Data(notebook.render().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(notebook.render(), to: path)
         } catch let error as FileAccessError {
             throw CairnFailure(error.description)
         } catch {

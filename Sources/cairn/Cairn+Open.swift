@@ -74,6 +74,8 @@ extension Cairn {
         }
 
         static func runQuietly(_ commands: [String], in session: Session) throws {
+            // Rows of csv, list, json and the other row modes go out as they come.
+            session.streamsRows = { Standard.output($0) }
             for command in commands {
                 do {
                     let outcome = try session.execute(command)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairnCore
 import CairnNotebook
 import Foundation
 
@@ -48,7 +49,9 @@ extension Cairn {
             do {
                 let folder = (target as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                try Data(page.html().utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+                try AtomicFile.write(page.html(), to: target)
+            } catch let error as FileAccessError {
+                throw CairnFailure(error.description)
             } catch {
                 throw CairnFailure("\(target): cannot be written (\(error.localizedDescription))")
             }

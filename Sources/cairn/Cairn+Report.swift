@@ -74,11 +74,13 @@ extension Cairn {
                     let folder = url.deletingPathExtension().lastPathComponent + ".figures"
                     let figures = url.deletingLastPathComponent().appendingPathComponent(folder)
                     try FileManager.default.createDirectory(at: figures, withIntermediateDirectories: true)
-                    try Data(report.chartSVG().utf8).write(to: figures.appendingPathComponent("frequency.svg"), options: .atomic)
-                    try Data(report.markdown(chartPath: folder + "/frequency.svg").utf8).write(to: url, options: .atomic)
+                    try AtomicFile.write(report.chartSVG(), to: figures.appendingPathComponent("frequency.svg").path)
+                    try AtomicFile.write(report.markdown(chartPath: folder + "/frequency.svg"), to: out)
                 } else {
-                    try Data(report.html().utf8).write(to: url, options: .atomic)
+                    try AtomicFile.write(report.html(), to: out)
                 }
+            } catch let error as FileAccessError {
+                throw CairnFailure(error.description)
             } catch {
                 throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
             }

@@ -56,8 +56,11 @@ extension Cairn {
                     try writer.write(to: out) { done in
                         if showProgress { Standard.error("\rprofiles \(done) of \(loaded.profiles)\u{1B}[K") }
                     }
+                } catch let error as FileAccessError {
+                    throw CairnFailure(error.description + "; what was written is incomplete")
                 } catch {
-                    throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
+                    throw CairnFailure(FileAccessError(path: out, failure: error, doing: "be written").description
+                                       + "; what was written is incomplete")
                 }
                 if showProgress { Standard.error("\r\u{1B}[K") }
             }
@@ -82,10 +85,18 @@ extension Cairn {
             }
 
             func run() throws {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                do {
+                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                } catch {
+                    throw CairnFailure(FileAccessError(path: out, failure: error, doing: "be made").description)
+                }
                 let present = today.flatMap { CalendarDay(iso: $0) } ?? DemoDatasetGenerator.defaultToday
                 for (name, text) in DemoDatasetGenerator(seed: seed, today: present).files().sorted(by: { $0.key < $1.key }) {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: out).appendingPathComponent(name), options: .atomic)
+                    do {
+                        try AtomicFile.write(text, to: URL(fileURLWithPath: out).appendingPathComponent(name).path)
+                    } catch {
+                        throw CairnFailure(error.description)
+                    }
                 }
             }
         }
@@ -108,8 +119,8 @@ extension Cairn {
             }
 
             func run() throws {
-                guard SyntheticReadings(rows: rows, seed: seed).write(to: out) else {
-                    throw CairnFailure("\(out): cannot be created")
+                if let failure = SyntheticReadings(rows: rows, seed: seed).write(to: out) {
+                    throw CairnFailure(FileAccessError(path: out, errno: failure, doing: "be written").description)
                 }
             }
         }

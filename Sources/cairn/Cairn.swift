@@ -39,6 +39,9 @@ struct Cairn: ParsableCommand {
     static func main() {
         // Files Cairn creates hold health data: readable by their owner only.
         umask(0o077)
+        // A Ctrl-C (or SIGTERM, SIGHUP) ends a subcommand without leaving its staging files;
+        // the REPL replaces the Ctrl-C handler with its own, which stops the running command.
+        StagingFile.installSignalCleanup()
         do {
             let arguments = try ModulePathOption.loadModules(from: Array(CommandLine.arguments.dropFirst()),
                                                              environment: ProcessInfo.processInfo.environment)
@@ -92,6 +95,8 @@ enum Standard {
     /// Ends Cairn after a write to `what` failed.
     static func failed(_ what: String, _ failure: Error) -> Never {
         error(FileAccessError(path: "cairn: error: \(what)", failure: failure, doing: "be written").description + "\n")
+        // What the command was building under a staging name goes with it.
+        StagingFile.removeRegisteredNow()
         Glibc.exit(Cairn.Status.refused)
     }
 }

@@ -82,20 +82,29 @@ final class BufferedOutput {
     private var buffer: [UInt8] = []
     private let handle: FileHandle
     private let path: String?
+    /// A file is written under a staging name beside it and renamed into place at `close()`, so
+    /// a failed or interrupted run leaves no half file.
+    private let staging: String?
 
     init(path: String?) throws {
         self.path = path
         buffer.reserveCapacity(1 << 16)
         guard let path else {
             handle = .standardOutput
+            staging = nil
             return
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw CairnFailure("cannot write \(path): \(String(cString: strerror(errno))); choose a path in a folder you can write")
+        let staging = StagingFile.path(for: path, kind: "writing")
+        let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            StagingFile.forget(staging)
+            throw CairnFailure("cannot write \(path): \(reason); choose a path in a folder you can write")
         }
-        self.handle = handle
+        self.staging = staging
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     func write(_ text: String) {
@@ -115,7 +124,19 @@ final class BufferedOutput {
 
     func close() throws {
         flush()
-        if path != nil { try handle.close() }
+        guard let path, let staging else { return }
+        defer { StagingFile.forget(staging) }
+        do {
+            try handle.close()
+        } catch {
+            unlink(staging)
+            Standard.failed(path, error)
+        }
+        guard rename(staging, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staging)
+            throw CairnFailure("\(path): cannot be written (\(reason))")
+        }
     }
 }
 

@@ -293,12 +293,209 @@ struct FaultInjectionTests {
         #expect(printed.error == fullMessage)
     }
 
-    /// Runs `cairn ARGS` with its standard output sent to `file` (opened by the shell, as
-    /// `cairn ... > file` does); its status and standard error.
-    func runRedirected(_ arguments: [String], to file: String) throws -> (status: Int32, error: String) {
+    @Test("standard output and .output that cannot be written (a file-size limit, as a full disk): one line naming it, status 2, never a silent exit 0")
+    func unwritableOutput() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let dataset = scratch.path + "/unwritable.sqlite"
+        #expect(try CLI.run(["import", demo, "--into", dataset, "--now", "2026-11-22"]).status == 0)
+        let shards = [1, 2].map { scratch.path + "/unwritable-\($0).shard" }
+        for (index, shard) in shards.enumerated() {
+            #expect(try CLI.run(["insights", dataset, "--shard", "\(index + 1)/2", "--out", shard]).status == 0)
+        }
+        let commands = [["merge", shards[0], shards[1]], ["merge", shards[0], shards[1], "--format", "json"],
+                        ["summary", dataset], ["modules"], [dataset, "-c", "SELECT 1 AS one;"]]
+        // Every write past 0 bytes fails with EFBIG, as on a full disk (SIGXFSZ ignored).
+        let limited = "trap '' XFSZ; ulimit -f 0; "
+        let tooLarge = "cairn: error: standard output: cannot be written (File too large); a limit on file size stops it growing: "
+            + "free some space or lift the limit (ulimit -f), and run it again\n"
+        for arguments in commands {
+            let run = try runRedirected(arguments, to: scratch.path + "/stdout.txt", prefix: limited)
+            #expect(run.status == 2 && run.error == tooLarge, "\(arguments): \(run.status) \(run.error)")
+        }
+        let output = try runRedirected([dataset, "-c", ".output \(scratch.path)/out.txt; SELECT 'x' AS one; .output"],
+                                       to: "/dev/null", prefix: limited)
+        #expect(output.status == 1)
+        #expect(output.error == "Error: \(scratch.path)/out.txt: cannot write any more (File too large); a limit on file size stops it "
+                + "growing: free some space or lift the limit (ulimit -f), and run it again; .output alone returns to the screen\n",
+                "\(output.error)")
+        // A real full device, where the machine has one (on some virtual machines /dev/full is
+        // missing, and a regular file made in its place takes every write).
+        var status = stat()
+        guard stat("/dev/full", &status) == 0, status.st_mode & S_IFMT == S_IFCHR else {
+            print("Fault injection: /dev/full is not a character device on this machine; checked with a file-size limit only")
+            return
+        }
+        let noSpace = "cairn: error: standard output: cannot be written (No space left on device); free some space and run it again\n"
+        for arguments in commands {
+            let run = try runRedirected(arguments, to: "/dev/full")
+            #expect(run.status == 2 && run.error == noSpace, "\(arguments): \(run.status) \(run.error)")
+        }
+        let full = try CLI.run([dataset, "-c", ".output /dev/full; SELECT 'x' AS one; .output"])
+        #expect(full.status == 1 && full.error.split(separator: "\n").count == 1, "\(full.error)")
+    }
+
+    @Test("every file writer under a file-size limit (as a full disk): one line with the system's reason, status 2 (1 in -c), no half file")
+    func everyWriterOnAFullDisk() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let dataset = scratch.path + "/writers.sqlite"
+        #expect(try CLI.run(["import", demo, "--into", dataset, "--now", "2026-11-22"]).status == 0)
+        let folder = scratch.path + "/writers"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let notebook = scratch.write("writers/nb.md", "```cairn\n.open ../writers.sqlite\n.profiles\n```\n")
+        let cases: [(arguments: [String], status: Int32)] = [
+            (["export", dataset, "--to", "json", "--out", folder + "/x.json"], 2),
+            (["export", dataset, "--to", "csv", "--out", folder + "/backup"], 2),
+            (["report", dataset, "--profile", "lena", "--from", "2026-05-01", "--to", "2026-06-30", "--out", folder + "/r.html"], 2),
+            (["render", notebook, "--html", "--out", folder + "/nb.html"], 2),
+            (["insights", dataset, "--shard", "1/2", "--out", folder + "/shard"], 2),
+            (["synth", "readings", "--rows", "50000", "--out", folder + "/synth/readings.csv"], 2),
+            (["synth", "demo", "--out", folder + "/demo"], 2),
+            ([dataset, "-c", ".snapshot \(folder)/s.json"], 1),
+            ([dataset, "-c", ".profile maya; .chart ldl --svg \(folder)/c.svg"], 1),
+        ]
+        for (arguments, status) in cases {
+            let run = try runRedirected(arguments, to: "/dev/null", prefix: "trap '' XFSZ; ulimit -f 1; ")
+            #expect(run.status == status, "\(arguments): \(run.status) \(run.error)")
+            #expect(run.error.split(separator: "\n").count == 1 && run.error.contains("File too large")
+                    && !run.error.contains("NSCocoaErrorDomain") && !run.error.contains("Error Domain"), "\(arguments): \(run.error)")
+        }
+        // Nothing half-written is left: no file, and no staging file.
+        let left = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { !["nb.md", "synth", "demo"].contains($0) }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("an import into an existing dataset that may grow no larger (a file-size limit, as a full disk): one plain line, the dataset byte-identical")
+    func fileSizeLimit() throws {
+        let target = scratch.path + "/limited.sqlite"
+        let first = scratch.write("limited/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n")
+        #expect(try CLI.run(["import", first, "--into", target, "--now", "2026-11-22"]).status == 0)
+        let before = bytes(target)
+        let big = try bigReadings(40_000)
+        // SIGXFSZ ignored, so that a write past the limit fails with EFBIG as on a full disk.
+        let limitKiB = before.count / 1024 + 64
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "out=\"$1\"; shift; exec \"$@\" > \"$out\"", "sh", file, CLI.binary] + arguments
+        shell.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limitKiB); exec \"$0\" \"$@\"", CLI.binary,
+                           "import", big, "--into", target, "--now", "2026-11-22"]
+        let errors = Pipe()
+        shell.standardError = errors
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 2, "\(message)")
+        #expect(message.split(separator: "\n").count == 1 && !message.contains("SQLite error")
+                && message.contains("run the import again") && message.contains("nothing was changed"), "\(message)")
+        // The next command rolls back whatever journal the failed commit left.
+        #expect(try CLI.run(["summary", target]).status == 0)
+        let same = bytes(target) == before
+        #expect(same, "the dataset changed")
+    }
+
+    @Test("Ctrl-C or SIGTERM during an import into a new dataset, or an encrypted export, leaves no staging file")
+    func signalledCommandsLeaveNoStaging() throws {
+        let big = try bigReadings(60_000)
+        for signal in [SIGINT, SIGTERM] {
+            let target = scratch.path + "/signalled-\(signal).sqlite"
+            let process = try start(["import", big, "--into", target, "--now", "2026-11-22"])
+            wait(for: process) { names(in: scratch.path).contains { $0.hasPrefix(".signalled-\(signal).sqlite.importing-") } }
+            #expect(process.isRunning, "the import finished before the signal; use a larger file")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+            #expect(names(in: scratch.path).filter { $0.hasPrefix(".signalled-") && !$0.hasSuffix(".lock") }.isEmpty,
+                    "\(names(in: scratch.path))")
+            #expect(!FileManager.default.fileExists(atPath: target))
+        }
+        // An encrypted export, signalled the moment its staging file appears.
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let dataset = scratch.path + "/sealed-source.sqlite"
+        #expect(try CLI.run(["import", demo, "--into", dataset, "--now", "2026-11-22"]).status == 0)
+        let folder = scratch.path + "/sealed"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let passphrase = scratch.write("passphrase.txt", "correct horse battery staple\n")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "exec \"$0\" \"$@\" 3<\"\(passphrase)\"", CLI.binary, "export", dataset, "--encrypt",
+                           "--out", folder + "/out.bundle", "--passphrase-fd", "3"]
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        wait(for: shell) { !names(in: folder).isEmpty }
+        kill(shell.processIdentifier, SIGINT)
+        shell.waitUntilExit()
+        #expect(names(in: folder).allSatisfy { $0 == "out.bundle" }, "\(names(in: folder))")
+        // kill -9 the moment the first file appears, then export again: only the bundle is left
+        // (Foundation's createFile made a `.dat.nosync...` helper first, which nothing removed).
+        for round in 0..<3 {
+            let killed = scratch.path + "/killed-\(round)"
+            try FileManager.default.createDirectory(atPath: killed, withIntermediateDirectories: true)
+            let arguments = ["-c", "exec \"$0\" \"$@\" 3<\"\(passphrase)\"", CLI.binary, "export", dataset, "--encrypt",
+                             "--out", killed + "/out.bundle", "--passphrase-fd", "3"]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            wait(for: process) { !names(in: killed).isEmpty }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let again = Process()
+            again.executableURL = URL(fileURLWithPath: "/bin/sh")
+            again.arguments = arguments
+            again.standardOutput = FileHandle.nullDevice
+            again.standardError = FileHandle.nullDevice
+            try again.run()
+            again.waitUntilExit()
+            #expect(names(in: killed) == ["out.bundle"], "round \(round): \(names(in: killed))")
+        }
+        // A staging file a killed export left (its process gone) is removed by the next export.
+        let stale = folder + "/.again.bundle.sealing-999999999-1"
+        FileManager.default.createFile(atPath: stale, contents: Data("half".utf8))
+        let again = try CLI.run(["export", dataset, "--encrypt", "--out", folder + "/again.bundle", "--passphrase-fd", "0"],
+                                input: "correct horse battery staple\n")
+        #expect(again.status == 0, "\(again.error)")
+        #expect(!FileManager.default.fileExists(atPath: stale))
+    }
+
+    @Test("a 64 MiB field: its row is rejected by file, line and column without being read into memory; the other rows are imported")
+    func hugeField() throws {
+        let path = scratch.path + "/huge/readings.csv"
+        try FileManager.default.createDirectory(atPath: scratch.path + "/huge", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("profile_id,marker,value,unit,date,note\np,ldl,101,mg/dL,2020-01-01,before\np,ldl,102,mg/dL,2020-01-02,".utf8))
+        let block = Data(repeating: UInt8(ascii: "A"), count: 1 << 20)
+        for _ in 0..<64 { try handle.write(contentsOf: block) }
+        try handle.write(contentsOf: Data("\np,ldl,103,mg/dL,2020-01-03,after\n".utf8))
+        try handle.close()
+        let target = scratch.path + "/huge.sqlite"
+        let run = try CLI.run(["import", path, "--into", target, "--now", "2026-11-22", "--format", "json"])
+        try? FileManager.default.removeItem(atPath: path)
+        #expect(run.status == 1, "\(run.error)")
+        #expect(run.output.contains("longer than 16 MiB") && run.output.contains("\"line\" : 3") || run.output.contains("\"line\": 3"),
+                "\(run.output.prefix(2000))")
+        #expect(!run.output.contains("AAAAAAAAAAAAAAAA") && !run.error.contains("AAAAAAAAAAAAAAAA"))
+        let count = try CLI.run([target, "-c", ".mode list; .headers off; SELECT group_concat(value) FROM readings;"])
+        #expect(count.output == "101.0,103.0\n" || count.output == "101,103\n", "\(count.output)")
+        let text = try CLI.run(["import", scratch.write("huge2/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n"),
+                                "--into", scratch.path + "/huge2.sqlite", "--now", "2026-11-22"])
+        #expect(text.status == 0)
+        let rejects = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
+        let rejectsFile = rejects.first { $0.hasPrefix("huge.") && $0.hasSuffix("rejects.csv") }
+        let rejected = rejectsFile.flatMap { FileManager.default.contents(atPath: scratch.path + "/" + $0) } ?? Data()
+        #expect(rejected.count < 4096, "the rejects file holds \(rejected.count) bytes")
+        #expect(String(decoding: rejected, as: UTF8.self).contains(",3,6,note,field_too_long,"), "\(String(decoding: rejected, as: UTF8.self))")
+    }
+
+    /// Runs `cairn ARGS` with its standard output sent to `file` (opened by the shell, as
+    /// `cairn ... > file` does); its status and standard error.
+    func runRedirected(_ arguments: [String], to file: String, prefix: String = "") throws -> (status: Int32, error: String) {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", prefix + "out=\"$1\"; shift; exec \"$@\" > \"$out\"", "sh", file, CLI.binary] + arguments
         let errors = Pipe()
         shell.standardError = errors
         try shell.run()

@@ -99,6 +99,43 @@ struct HostileDataTests {
         #expect(line.hasSuffix(" rows; add a LIMIT or aggregate it"))
     }
 
+    @Test("rows in a row mode stream out as they come (an endless query's rows reach the file while it runs); JSON, CSV and line parts join as one")
+    func streamedRows() throws {
+        let out = scratch.path + "/streamed.csv"
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "exec \"$0\" \"$@\" > \"\(out)\"", CLI.binary, demo, "-c",
+                           ".mode csv; WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+                           + "SELECT x, printf('%.100c', 'x') AS pad FROM c;"]
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        // Collected, nothing would be written before the query ended (at its budget, 30 s on).
+        let deadline = Date().addingTimeInterval(20)
+        var size = 0
+        while shell.isRunning && Date() < deadline && size < 1 << 20 {
+            usleep(50_000)
+            size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        }
+        #expect(shell.isRunning && size >= 1 << 20, "\(size) bytes written, running: \(shell.isRunning)")
+        if shell.isRunning { kill(shell.processIdentifier, SIGTERM) }
+        shell.waitUntilExit()
+        let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: out)).read(upToCount: 120)) ?? Data()
+        #expect(String(decoding: head, as: UTF8.self).hasPrefix("x,pad\r\n1,xxxx"))
+        try? FileManager.default.removeItem(atPath: out)
+
+        // Parts joined across batches of a thousand rows read as one result.
+        let rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2500) SELECT x FROM c;"
+        let json = try CLI.run([demo, "-c", ".mode json; " + rows])
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Int]]
+        #expect(parsed?.count == 2500 && parsed?.last?["x"] == 2500, "\(json.output.suffix(200))")
+        let csv = try CLI.run([demo, "-c", ".mode csv; " + rows])
+        #expect(csv.output == "x\r\n" + (1...2500).map { "\($0)\r\n" }.joined())
+        let line = try CLI.run([demo, "-c", ".mode line; " + rows])
+        #expect(line.output == (1...2500).map { "    x = \($0)\n" }.joined(separator: "\n"))
+        let empty = try CLI.run([demo, "-c", ".mode json; SELECT 1 AS x WHERE 0;"])
+        #expect(empty.output == "[]\n")
+    }
+
     @Test("a notebook's mask= with catastrophic backtracking stops at PCRE2's match limit; check ends and says why")
     func catastrophicMask() throws {
         let notebook = scratch.write("masked.md", """

@@ -252,4 +252,29 @@ struct REPLTests {
         #expect(!text.contains(".profiles"), "nothing the person did not type")
         #expect(try CLI.run(["check", notebook]).status == 0)
     }
+
+    @Test("Ctrl-C during .save stops it and writes nothing; the next command runs (issue 22)")
+    func controlCStopsSave() throws {
+        let folder = scratch.path + "/save-cancel"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A session that takes a few seconds to re-run.
+        let script = scratch.write("save-cancel/slow.sql", String(repeating: "SELECT count(*) AS n FROM weather WHERE temperature_c > 0;\n", count: 12_000))
+        let notebook = folder + "/saved.md"
+        let terminal = try start()
+        let mark = terminal.end
+        terminal.type(".read \(script)\r")
+        #expect(terminal.waitFor("cairn> ", after: mark, timeout: 120), "\(terminal.screen[mark...])")
+        let saving = terminal.end
+        terminal.type(".save \(notebook)\r")
+        usleep(800_000)
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("Error: cancelled; nothing was saved", after: saving, timeout: 10), "\(terminal.screen[saving...])")
+        #expect(!FileManager.default.fileExists(atPath: notebook))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["slow.sql"])
+        let next = terminal.end
+        terminal.type("SELECT 6*7 AS answer;\r")
+        #expect(terminal.waitFor("42", after: next), "\(terminal.screen[next...])")
+        terminal.type(".quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
 }

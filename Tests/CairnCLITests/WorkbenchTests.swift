@@ -300,4 +300,24 @@ struct DotCommandTests {
         #expect(try run(".format json; .profile lena; .asof 2026-05-31; .run medication-overuse").output.contains("\"acute_days\" : 14"))
         #expect(try run(".format yaml").status == 1)
     }
+
+    @Test(".save does not run an export, .output or .snapshot again: it records what each printed (issue 22)")
+    func saveKeepsSideEffectsOnce() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let folder = scratch.path + "/save-once"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let export = folder + "/copy.json"
+        let result = try CLI.run([demo, "--now", "2026-11-22", "-c",
+                                  ".export json \(export); .output \(folder)/out.txt; SELECT 1 AS one; .output; "
+                                  + ".snapshot \(folder)/snap.json; SELECT 2 AS two; .save \(folder)/saved.md"])
+        #expect(result.status == 0, "\(result.error)")
+        let exported = FileManager.default.contents(atPath: export)
+        #expect(exported != nil)
+        let text = try String(contentsOfFile: folder + "/saved.md", encoding: .utf8)
+        // The export ran once: the notebook shows what it printed then, not "exists".
+        #expect(text.contains("Exported") && !text.contains("exists"), "\(text)")
+        #expect(!text.contains("```cairn error"), "\(text)")
+        #expect(FileManager.default.contents(atPath: export) == exported)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["copy.json", "out.txt", "saved.md", "snap.json"])
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CairnStore
 
@@ -114,5 +115,74 @@ struct CSVReaderTests {
     @Test("writing quotes exactly the fields that need it")
     func writer() {
         #expect(CSVWriter.line(["a", "b, c", "say \"hi\"", "two\nlines", " pad"]) == "a,\"b, c\",\"say \"\"hi\"\"\",\"two\nlines\",\" pad\"\n")
+    }
+}
+
+/// Issue 22: a record longer than the reader keeps is read past a chunk at a time, never held
+/// whole, refused by its line and field, and the records after it are read as usual.
+@Suite("CSV reader: records past the length limit")
+struct CSVReaderLimitTests {
+    let directory = TemporaryDirectory()
+
+    /// Reads every record, noting each refused one as (line, field).
+    func read(_ path: String, chunkSize: Int, limit: Int) throws -> (records: [(line: Int, fields: [String?])], refused: [(line: Int, field: Int)]) {
+        let reader = try CSVReader(path: path, chunkSize: chunkSize, longestRecord: limit)
+        var records: [(line: Int, fields: [String?])] = []
+        var refused: [(line: Int, field: Int)] = []
+        var more = true
+        while more {
+            let failure: CSVReader.Failure?
+            do {
+                more = try reader.readRecord()
+                failure = nil
+            } catch {
+                failure = error
+            }
+            if let failure {
+                guard case .recordTooLong(let line, let field, let limit) = failure else { throw failure }
+                #expect(limit == reader.longestRecord)
+                refused.append((line, field))
+            } else if more {
+                records.append((reader.line, (0..<reader.fieldCount).map { reader.field($0) }))
+            }
+        }
+        return (records, refused)
+    }
+
+    @Test("unquoted, quoted with line breaks and doubled quotes, CRLF and CR endings, last in the file", arguments: [16, 17, 64])
+    func skipped(chunkSize: Int) throws {
+        let long = String(repeating: "A", count: 500)
+        let quoted = "\"" + String(repeating: "b\"\"\n", count: 100) + "\""
+        let text = "x,y,z\n1,\(long),2\n3,\(quoted),4\r\n5,6,7\r8,\(long)9,\(long)\n10,11,12\n13,\(long)"
+        let path = directory.write("long.csv", text)
+        let (records, refused) = try read(path, chunkSize: chunkSize, limit: 128)
+        #expect(records.map(\.fields) == [["x", "y", "z"], ["5", "6", "7"], ["10", "11", "12"]])
+        #expect(records.map(\.line) == [1, 104, 106])
+        #expect(refused.map(\.line) == [2, 3, 105, 107])
+        #expect(refused.map(\.field) == [2, 2, 2, 2])
+    }
+
+    @Test("a quoted field never closed past the limit is still refused whole, naming its line")
+    func unterminated() throws {
+        let path = directory.write("open.csv", "x,y\n1,\"" + String(repeating: "c", count: 1000))
+        let reader = try CSVReader(path: path, chunkSize: 16, longestRecord: 64)
+        #expect(try reader.readRecord())
+        #expect(throws: CSVReader.Failure.unterminatedQuote(line: 2)) { try reader.readRecord() }
+    }
+
+    @Test("the buffer stops growing at the limit")
+    func bounded() throws {
+        // 8 MiB in one field, a 1 MiB limit: read through 64 KiB chunks, never held whole.
+        let path = directory.path + "/big.csv"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("a,b\n1,".utf8))
+        let block = Data(repeating: UInt8(ascii: "Z"), count: 1 << 20)
+        for _ in 0..<8 { try handle.write(contentsOf: block) }
+        try handle.write(contentsOf: Data("\n2,ok\n".utf8))
+        try handle.close()
+        let (records, refused) = try read(path, chunkSize: 1 << 16, limit: 1 << 20)
+        #expect(records.map(\.fields) == [["a", "b"], ["2", "ok"]])
+        #expect(refused.map(\.line) == [2] && refused.map(\.field) == [2])
     }
 }

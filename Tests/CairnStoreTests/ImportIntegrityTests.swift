@@ -155,3 +155,39 @@ struct ImportIntegrityTests {
         #expect(rows.map(\.0) == [1_774_744_200, 1_774_747_800, 1_774_747_800, 1_774_738_800])
     }
 }
+
+/// Issue 22: a database that cannot grow (SQLite's max_page_count, as a full disk would do it,
+/// on any machine and as any user) fails an import with one plain line, and the dataset keeps
+/// what it held.
+@Suite("Import onto a full database")
+struct FullDatabaseImportTests {
+    let directory = TemporaryDirectory()
+
+    @Test("SQLITE_FULL during an import: one plain line, nothing changed")
+    func fullDatabase() throws {
+        let first = directory.write("first/readings.csv", "profile_id,marker,value,date\np,hdl,50,2026-01-01\n")
+        let (dataset, _) = try importFiles([first], into: directory)
+        let before = try dataset.count("SELECT count(*) FROM readings")
+        let pages = try #require(try dataset.database.scalarInt("PRAGMA page_count"))
+        try dataset.database.execute("PRAGMA max_page_count = \(pages + 4)")
+        let rows = (0..<20_000).map { "p,ldl,\(90 + $0 % 40),2025-\(String(format: "%02d", 1 + $0 % 12))-\(String(format: "%02d", 1 + $0 % 28))T\(String(format: "%02d", $0 % 24)):\(String(format: "%02d", $0 % 60))\n" }
+        let big = directory.write("big/readings.csv", "profile_id,marker,value,date\n" + rows.joined())
+        let failure: ImportError
+        do {
+            _ = try DatasetImporter(dataset: dataset, options: ImportOptions(now: testNow)).run(sources: [big])
+            Issue.record("the import into a full database succeeded")
+            return
+        } catch {
+            failure = error
+        }
+        guard case .storage(let storage) = failure else {
+            Issue.record("not a storage failure: \(failure)")
+            return
+        }
+        #expect(storage.isOutOfSpace)
+        #expect(failure.description == "the disk holding \(dataset.location) is full; free some space and run the import again (nothing was changed)")
+        #expect(!failure.description.contains("SQLite error"))
+        #expect(try dataset.count("SELECT count(*) FROM readings") == before)
+        #expect(try dataset.database.scalarInt("PRAGMA page_count") == pages)
+    }
+}

@@ -20,6 +20,7 @@ public struct FileAccessError: Error, CustomStringConvertible, Sendable {
         let hint: String
         switch code {
         case ENOSPC, EDQUOT: hint = "; free some space and run it again"
+        case EFBIG: hint = "; a limit on file size stops it growing: free some space or lift the limit (ulimit -f), and run it again"
         case EACCES, EPERM, EROFS: hint = "; choose a path you may write"
         case ENOENT: hint = "; make the folder first, or choose another path"
         case ELOOP: hint = "; a symbolic link is on the way (Cairn does not follow it)"

@@ -71,6 +71,9 @@ public final class FolderDescriptor: @unchecked Sendable {
         try Self.checkName(name, shown: shownPath)
         if isSymbolicLink(name) { throw FileAccessError(path: shownPath, symbolicLink: true) }
         let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
+        // Removed if a signal ends Cairn while it is written (reached through this descriptor).
+        StagingFile.removeOnSignal(pinnedPath(temporary))
+        defer { StagingFile.forget(pinnedPath(temporary)) }
         let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw FileAccessError(path: shownPath, errno: errno, doing: "write") }
         var failure: Int32 = 0
@@ -157,5 +160,24 @@ public final class FolderDescriptor: @unchecked Sendable {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
             throw FileAccessError(path: shown, reason: "is not a file name inside its folder")
         }
+    }
+}
+
+/// A whole file written at once, as the person named it: through a hidden file beside it,
+/// synced and renamed into place, so a reader never sees half of it and a failed write (a full
+/// disk) leaves the old file, or none, and one line naming `path` with the system's reason.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws(FileAccessError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FolderDescriptor.open(folder.isEmpty ? "." : folder).writeAtomically(data, to: url.lastPathComponent)
+        } catch {
+            throw FileAccessError(path: path, reason: error.reason + "; nothing was written")
+        }
+    }
+
+    public static func write(_ text: String, to path: String) throws(FileAccessError) {
+        try write(Data(text.utf8), to: path)
     }
 }

@@ -15,7 +15,20 @@ public final class CSVReader {
         /// swallowed into it, so the file cannot be read.
         case unterminatedQuote(line: Int)
         case unreadable(reason: String)
+        /// A record longer than the reader keeps (`longestRecord` bytes): it was read past, a
+        /// chunk at a time, without being kept, and the next `readRecord()` goes on after it.
+        /// `field` is the 1-based field that ran past the limit.
+        case recordTooLong(line: Int, field: Int, limit: Int)
     }
+
+    /// The limit as people read it: "16 MiB".
+    public static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    /// The longest record kept by default, in bytes: 16 times the longest value a contract
+    /// field may hold (1 MiB), far above any real row.
+    public static let defaultLongestRecord = 1 << 24
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -26,6 +39,8 @@ public final class CSVReader {
     private var atEndOfFile = false
     private var nextLine = 1
     private var startedFile = false
+    /// Past this many bytes a record is skipped rather than kept (the buffer stops growing).
+    public let longestRecord: Int
 
     private var starts: [Int] = []
     private var ends: [Int] = []
@@ -39,18 +54,22 @@ public final class CSVReader {
     public private(set) var malformedField: Int?
 
     /// Opens a file for reading.
-    public convenience init(path: String, chunkSize: Int = 1 << 20) throws(Failure) {
+    public convenience init(path: String, chunkSize: Int = 1 << 20,
+                            longestRecord: Int = CSVReader.defaultLongestRecord) throws(Failure) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw .unreadable(reason: String(cString: strerror(errno)))
         }
-        self.init(descriptor: descriptor, ownsDescriptor: true, chunkSize: chunkSize)
+        self.init(descriptor: descriptor, ownsDescriptor: true, chunkSize: chunkSize, longestRecord: longestRecord)
     }
 
-    public init(descriptor: Int32, ownsDescriptor: Bool, chunkSize: Int = 1 << 20) {
+    public init(descriptor: Int32, ownsDescriptor: Bool, chunkSize: Int = 1 << 20,
+                longestRecord: Int = CSVReader.defaultLongestRecord) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
-        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 16))
+        let chunk = max(chunkSize, 16)
+        self.longestRecord = max(longestRecord, chunk)
+        self.buffer = [UInt8](repeating: 0, count: chunk)
     }
 
     deinit {
@@ -132,7 +151,12 @@ public final class CSVReader {
                 continue
             }
             if let outcome = try parseBufferedRecord() { return outcome }
-            // The record continues past the buffered bytes: read more and parse it again.
+            // The record continues past the buffered bytes: read more and parse it again, unless
+            // it already fills as much as a record may (a 1 GiB field would otherwise be read
+            // whole into memory): then it is read past, and refused by its line and field.
+            if filled - position >= longestRecord {
+                try skipOversizedRecord()
+            }
             try fill()
         }
     }
@@ -232,8 +256,126 @@ public final class CSVReader {
         }
     }
 
+    /// Reads past the record that starts at `position` and fills the buffer, a chunk at a time,
+    /// keeping none of it, then throws `.recordTooLong`; the reader goes on after the record.
+    /// The same quoting rules as `scanRecord` decide where it ends.
+    private func skipOversizedRecord() throws(Failure) {
+        let firstLine = nextLine
+        var scan = SkipScan()
+        // The field that ran past the limit: the one being read when the buffer filled.
+        var fieldAtLimit: Int?
+        var i = position
+        while true {
+            let end = filled
+            let stop = buffer.withUnsafeBufferPointer { scan.run($0, from: i, to: end) }
+            if let stop {
+                position = stop
+                line = firstLine
+                nextLine = firstLine + scan.lines + 1
+                throw .recordTooLong(line: firstLine, field: fieldAtLimit ?? scan.field, limit: longestRecord)
+            }
+            if fieldAtLimit == nil { fieldAtLimit = scan.field }
+            if atEndOfFile {
+                if scan.state == .quoted { throw .unterminatedQuote(line: firstLine) }
+                // The record ends with the file.
+                position = filled
+                line = firstLine
+                nextLine = firstLine + scan.lines
+                throw .recordTooLong(line: firstLine, field: fieldAtLimit ?? scan.field, limit: longestRecord)
+            }
+            // Nothing before `filled` is kept: the next chunk is read over it.
+            position = filled
+            try fill()
+            i = position
+        }
+    }
+
+    /// Where an oversized record being read past stands between chunks.
+    private struct SkipScan {
+        /// The index of the first `byte` in `bytes[from..<to]`, or `to`.
+        static func find(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+            guard from < to, let base = bytes.baseAddress,
+                  let found = memchr(base + from, Int32(byte), to - from) else { return to }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+
+        enum State { case fieldStart, unquoted, quoted, quoteInQuoted, afterQuoted, carriageReturn, quotedCarriageReturn }
+        var state = State.fieldStart
+        var field = 1
+        var lines = 0
+
+        /// Scans `bytes[from..<to]`; the index just past the record's terminator, or nil when
+        /// the record goes on past `to`.
+        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
+            var i = from
+            var nextLineFeed = -1, nextCarriageReturn = -1
+            while i < end {
+                let byte = bytes[i]
+                switch state {
+                case .carriageReturn:
+                    // The record ended at a CR; a LF right after it belongs to the terminator.
+                    return byte == CSVReader.lineFeed ? i + 1 : i
+                case .quotedCarriageReturn:
+                    // A CR inside quotes is a line break, CRLF counted once.
+                    lines += 1
+                    state = .quoted
+                    if byte == CSVReader.lineFeed { i += 1 }
+                    continue
+                case .quoted:
+                    // A long quoted field, by memchr (fast even unoptimised): to its next quote or
+                    // CR, counting the line feeds on the way.
+                    let stop = min(Self.find(CSVReader.quote, bytes, i, end), Self.find(CSVReader.carriageReturn, bytes, i, end))
+                    var feed = Self.find(CSVReader.lineFeed, bytes, i, stop)
+                    while feed < stop {
+                        lines += 1
+                        feed = Self.find(CSVReader.lineFeed, bytes, feed + 1, stop)
+                    }
+                    i = stop
+                    guard i < end else { return nil }
+                    state = bytes[i] == CSVReader.quote ? .quoteInQuoted : .quotedCarriageReturn
+                    i += 1
+                    continue
+                case .quoteInQuoted:
+                    if byte == CSVReader.quote {
+                        state = .quoted
+                        i += 1
+                        continue
+                    }
+                    state = .afterQuoted
+                case .fieldStart:
+                    if byte == CSVReader.quote {
+                        state = .quoted
+                        i += 1
+                        continue
+                    }
+                    state = .unquoted
+                case .unquoted, .afterQuoted:
+                    break
+                }
+                // Outside quotes: a long unquoted field, to a separator or terminator. The next line
+                // feed and CR are found once per chunk, so a record of many short fields stays linear.
+                if nextLineFeed < i { nextLineFeed = Self.find(CSVReader.lineFeed, bytes, i, end) }
+                if nextCarriageReturn < i { nextCarriageReturn = Self.find(CSVReader.carriageReturn, bytes, i, end) }
+                let lineEnd = min(nextLineFeed, nextCarriageReturn)
+                i = Self.find(CSVReader.comma, bytes, i, lineEnd)
+                guard i < end else { return nil }
+                switch bytes[i] {
+                case CSVReader.comma:
+                    field += 1
+                    state = .fieldStart
+                case CSVReader.lineFeed:
+                    return i + 1
+                default:
+                    state = .carriageReturn
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
     /// Moves unconsumed bytes to the front and reads more; grows the buffer when one record
-    /// fills it.
+    /// fills it, up to `longestRecord`.
     private func fill() throws(Failure) {
         guard !atEndOfFile else { return }
         if position > 0 {
@@ -247,7 +389,7 @@ public final class CSVReader {
             position = 0
         }
         if filled == buffer.count {
-            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, max(longestRecord + 16 - buffer.count, 16))))
         }
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
             read(descriptor, bytes.baseAddress! + filled, bytes.count - filled)
@@ -255,5 +397,18 @@ public final class CSVReader {
         if count < 0 { throw .unreadable(reason: String(cString: strerror(errno))) }
         if count == 0 { atEndOfFile = true }
         filled += count
+    }
+}
+
+extension CSVReader.Failure: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unterminatedQuote(let line):
+            return "line \(line): a quoted field opened on this line is never closed; close the quote or double any quote inside it"
+        case .unreadable(let reason):
+            return "cannot be read: \(reason)"
+        case .recordTooLong(let line, let field, let limit):
+            return "line \(line), field \(field): a row longer than \(CSVReader.sizeText(limit)); shorten that field"
+        }
     }
 }

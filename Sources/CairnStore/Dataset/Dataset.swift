@@ -101,6 +101,16 @@ public final class Dataset {
         }
     }
 
+    /// After an import into an existing dataset failed (a full disk in the middle of its
+    /// commit), rolls back the journal it left at once, so the file is as it was before the
+    /// import when the command ends, not only once the next command opens it. Quiet: when it
+    /// cannot be done here, the next command that opens the dataset does it or says what to run.
+    public static func rollBackAfterFailedImport(_ path: String) {
+        guard access(path + "-journal", F_OK) == 0 else { return }
+        guard let database = try? SQLiteDatabase(path: path, mode: .readWrite) else { return }
+        _ = try? database.prepare("SELECT count(*) FROM sqlite_schema").step()
+    }
+
     /// Rolls back the journal an interrupted import left (SQLite does it on a read-write
     /// connection's first read); when that cannot be done, says in one line what to do.
     static func rollBackHotJournal(_ path: String, cause: SQLiteError) throws(DatasetError) {

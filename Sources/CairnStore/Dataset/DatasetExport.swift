@@ -29,9 +29,11 @@ public enum DatasetExport {
         do {
             switch target {
             case .json:
-                guard FileManager.default.createFile(atPath: staging, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      let handle = FileHandle(forWritingAtPath: staging) else {
-                    throw DatasetExportError(problem: "\(path) cannot be created")
+                let handle: FileHandle
+                do {
+                    handle = try StagingFile.create(staging, for: path)
+                } catch {
+                    throw DatasetExportError(problem: error.description)
                 }
                 defer { try? handle.close() }
                 try writeJSON(dataset, to: handle)
@@ -47,6 +49,7 @@ public enum DatasetExport {
             }
         } catch let error as DatasetExportError {
             try? FileManager.default.removeItem(atPath: staging)
+            StagingFile.forget(staging)
             throw error
         } catch let error as SQLiteError {
             try? FileManager.default.removeItem(atPath: staging)
@@ -57,9 +60,11 @@ public enum DatasetExport {
             throw DatasetExportError(problem: FileAccessError(path: path, failure: error, doing: "be written").description
                                      + "; nothing was written")
         }
+        defer { StagingFile.forget(staging) }
         guard rename(staging, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: staging)
-            throw DatasetExportError(problem: "\(path) cannot be created (\(String(cString: strerror(errno))))")
+            throw DatasetExportError(problem: "\(path) cannot be created (\(reason))")
         }
         return "Exported \(dataset.location) to \(path)\(target == .csv ? "/" : "") \(written).\n\(notice)\n"
     }

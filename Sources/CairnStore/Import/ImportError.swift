@@ -10,6 +10,8 @@ public enum ImportError: Error, CustomStringConvertible {
     /// A file given as Synthea that is none of the files Cairn reads from a Synthea export.
     case notSynthea(path: String, looksLikeSynthea: Bool)
     case unterminatedQuote(path: String, line: Int)
+    /// A record longer than Cairn keeps, in a file read whole (a header, a weather file).
+    case recordTooLong(path: String, line: Int, field: Int, limit: Int)
     /// An XML file that is not well-formed, at the place the parser stopped.
     case malformedXML(path: String, line: Int, column: Int, problem: String)
     /// A weather service's file that cannot be read as a whole (no times, no header).
@@ -49,6 +51,9 @@ public enum ImportError: Error, CustomStringConvertible {
         case .unterminatedQuote(let path, let line):
             return "\(path):\(line): a quoted field opened on this line is never closed; "
                 + "close the quote or double any quote inside the field"
+        case .recordTooLong(let path, let line, let field, let limit):
+            return "\(path):\(line):\(field): a row longer than \(CSVReader.sizeText(limit)) (field \(field) runs past it); "
+                + "nothing was imported: shorten that field, or check that the file is CSV"
         case .malformedXML(let path, let line, let column, let problem):
             return "\(path):\(line):\(column): not well-formed XML (\(problem)); the export is damaged or cut short: "
                 + "export it again from the Health app"
@@ -61,6 +66,11 @@ public enum ImportError: Error, CustomStringConvertible {
         case .dataset(let error):
             return error.description
         case .storage(let error):
+            // A full disk: the transaction was rolled back, so the dataset is as it was.
+            if let problem = error.storageProblem {
+                return problem + (error.isOutOfSpace ? "; free some space and run the import again" : "; check the disk, then run the import again")
+                    + " (nothing was changed)"
+            }
             return error.description
         case .rejectsFileUnwritable(let path, let reason):
             return "\(path): the rejects file cannot be written (\(reason)); the import was rolled back. "
@@ -76,6 +86,8 @@ extension ImportError {
         switch failure {
         case .unterminatedQuote(let line): self = .unterminatedQuote(path: path, line: line)
         case .unreadable(let reason): self = .unreadable(path: path, reason: reason)
+        case .recordTooLong(let line, let field, let limit):
+            self = .recordTooLong(path: path, line: line, field: field, limit: limit)
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CairnCore
 
 /// The CSV of rejected rows written beside the dataset: where each came from, why, and the
 /// record exactly as it was in the file. Written to a temporary file and moved into place only
@@ -21,6 +22,7 @@ final class RejectsFile {
                 throw .rejectsFileUnwritable(path: path, reason: String(cString: strerror(errno)))
             }
             handle = opened
+            StagingFile.removeOnSignal(temporaryPath)
             append(Array(CSVWriter.line(["file", "line", "column", "column_name", "reason", "message", "record"]).utf8))
         }
         let fields = [issue.file, String(issue.line), issue.column.map(String.init) ?? "", issue.columnName ?? "",
@@ -38,9 +40,12 @@ final class RejectsFile {
     func publish() throws(ImportError) {
         guard let handle else { return }
         self.handle = nil
+        defer { StagingFile.forget(temporaryPath) }
+        // An earlier write that failed (a full disk) leaves the stream's error set.
+        let failedEarlier = ferror(handle) != 0
         let failed = fclose(handle) != 0
-        if failed || rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
+        if failedEarlier || failed || rename(temporaryPath, path) != 0 {
+            let reason = failed || !failedEarlier ? String(cString: strerror(errno)) : "a write failed; is the disk full?"
             unlink(temporaryPath)
             throw .rejectsFileUnwritable(path: path, reason: reason)
         }
@@ -53,6 +58,7 @@ final class RejectsFile {
             self.handle = nil
         }
         unlink(temporaryPath)
+        StagingFile.forget(temporaryPath)
         if published { unlink(path) }
     }
 

@@ -97,7 +97,7 @@ final class CSVSourceImporter: SourceImporter {
     var skippedCodes: [String: (description: String, rows: Int)] { rows.skipped() }
 
     func importRecords(into ledger: RecordLedger) throws {
-        while try next() {
+        while try next(into: ledger) {
             try ledger.account(line: csv.line, original: { csv.rawRecord }) {
                 if let field = csv.malformedField {
                     throw RowRejection(reason: .malformedQuoting, column: field, columnName: nil,
@@ -114,11 +114,25 @@ final class CSVSourceImporter: SourceImporter {
         }
     }
 
-    private func next() throws(ImportError) -> Bool {
-        do {
-            return try csv.readRecord()
-        } catch {
-            throw ImportError(path: path, failure: error)
+    /// The next record; one too long to keep is rejected by its line and field (read past, never
+    /// held in memory), and the one after it read.
+    private func next(into ledger: RecordLedger) throws -> Bool {
+        while true {
+            let failure: CSVReader.Failure
+            do {
+                return try csv.readRecord()
+            } catch {
+                failure = error
+            }
+            guard case .recordTooLong(let line, let field, let limit) = failure else {
+                throw ImportError(path: path, failure: failure)
+            }
+            try ledger.account(line: line, original: { [] }) {
+                throw RowRejection(
+                    reason: .fieldTooLong, column: field, columnName: field <= header.count ? header[field - 1] : nil,
+                    message: "the row is longer than \(CSVReader.sizeText(limit)) (field \(field) runs past it) and was "
+                        + "not read into memory; a value holds at most 1 MiB: shorten it")
+            }
         }
     }
 }

@@ -67,7 +67,7 @@ public final class SQLiteDatabase {
         guard code == SQLITE_OK else {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: code, message: message, path: path, sql: sql)
+            throw SQLiteError(code: code, message: message, path: path, sql: sql, systemError: sqlite3_system_errno(handle))
         }
     }
 
@@ -137,6 +137,7 @@ public final class SQLiteDatabase {
     public var interruptHandle: OpaquePointer { handle }
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql)
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql,
+                    systemError: sqlite3_system_errno(handle))
     }
 }
