@@ -41,15 +41,17 @@ public struct WeatherCorrelationV4: AnalysisModule {
     public static let parameters: [ParameterSpec] = WeatherAnalysis.parameters(minHeadaches: 10) + [
         .integer("stratum_days", default: 28, range: 7...366, "Referents come from the same block of this many days as the headache."),
         .number("alpha", default: 0.05, range: 0.001...0.5, "Family-wise error rate across the two measures (Holm)."),
+        .boolean("mid_p", default: true, "The mid-p of the exact conditional test (false: its exact tail)."),
     ]
 
     let analysis: WeatherAnalysis
-    let stratumDays: Int, alpha: Double
+    let stratumDays: Int, alpha: Double, midP: Bool
 
     public init(parameters: ParameterValues) {
         analysis = WeatherAnalysis(parameters)
         stratumDays = parameters.integer("stratum_days")
         alpha = parameters.number("alpha")
+        midP = parameters.flag("mid_p")
     }
 
     var measures: [WeatherCorrelationV3.Measure] {
@@ -116,7 +118,7 @@ public struct WeatherCorrelationV4: AnalysisModule {
             }
             guard row.sets > 0 else { continue }
             row.expected = probabilities.reduce(0, +)
-            row.p = (try? stats.poissonBinomialGreater(observed: row.with.count, probabilities: probabilities, midP: true)) ?? 1
+            row.p = (try? stats.poissonBinomialGreater(observed: row.with.count, probabilities: probabilities, midP: midP)) ?? 1
             rows.append(row)
         }
         let adjusted = stats.holm(rows.map(\.p))
