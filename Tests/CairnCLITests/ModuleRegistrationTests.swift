@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 20)
+        #expect(declared.count == 22)
         #expect(keys == declared)
     }
 

@@ -139,7 +139,7 @@ struct ReplayCommandTests {
     func everyModule() throws {
         let result = try CLI.run([demo, "-c", ".profile lena; .replay 2026-07-11 2026-07-13"])
         #expect(result.status == 0, "\(result.error)")
-        for module in ["red-flags@2", "trigger-cooccurrence@3", "sleep-correlation@2", "weather-correlation@3"] {
+        for module in ["red-flags@2", "trigger-cooccurrence@3", "sleep-correlation@3", "weather-correlation@4"] {
             #expect(result.output.contains(module), "\(module) missing from \(result.output)")
         }
         let command = try CLI.run(["replay", demo, "--profile", "lena", "--from", "2026-07-11", "--to", "2026-07-13"])
