@@ -91,10 +91,10 @@ struct WeatherSleepIssue23Tests {
     /// odd ones; rated 1 on the 25th to 30th, 4 otherwise. Headaches start on the 3rd, 5th, ...
     /// 15th (after 7 of the 15 short nights) and the 20th and 22nd (after 2 of the 15 longer).
     ///
-    /// scipy: Fisher [[7, 8], [2, 13]] greater = 0.05432283858070963 (version 2: no finding);
-    /// mid-p 0.030709645177411295. Quality: no headache after the 6 low-rated nights, 9 after
-    /// the 24 others, mid-p near 1. Holm across the two: 2 x 0.0307 = 0.0614, no finding;
-    /// duration first: 0.0307 <= 0.05, a finding.
+    /// scipy: Fisher [[7, 8], [2, 13]] greater = 0.05432283858070963, over 0.05: no finding by
+    /// the exact test, duration first or Holm; mid-p 0.030709645177411295: a finding with
+    /// duration first, none with Holm (2 x 0.0307 = 0.0614). Quality: no headache after the 6
+    /// low-rated nights, 9 after the 24 others, p 1.
     func sleepDiary() -> ProfileData {
         let nights = (1...30).map { day in
             SleepNight(id: Int64(day), profileID: "p", nightOf: Build.day(String(format: "2026-03-%02d", day)),
@@ -104,41 +104,48 @@ struct WeatherSleepIssue23Tests {
                            sleep: nights, factors: dailyWater)
     }
 
-    @Test("sleep-correlation@3: Fisher's mid-p, Holm across the two comparisons; duration first when asked")
-    func sleepMidP() throws {
+    @Test("sleep-correlation@3: duration first, then quality; Fisher's exact tail, the mid-p and Holm when asked")
+    func sleepPolicies() throws {
         let asOf = Build.endOf("2026-03-31")
         let v3 = try Build.run(SleepCorrelationV3.self, sleepDiary(), asOf: asOf)
         #expect(v3.insights.map(\.kind) == [.progress])
         let e = v3.insights[0].evidence
-        #expect(close(e["p_one_sided"], 0.030709645177411295))
-        #expect(close(e["p_holm"], 2 * 0.030709645177411295))
-        #expect(e["correction"] == .text("holm") && e["p_kind"] == .text("mid-p"))
+        #expect(close(e["p_one_sided"], 0.05432283858070963))
+        #expect(close(e["p_sequence"], 0.05432283858070963))
+        #expect(e["correction"] == .text("fixed sequence: duration, then quality") && e["p_kind"] == nil)
         guard case .object(let quality)? = e["quality"] else { Issue.record("no quality comparison"); return }
         #expect(quality["exposed_nights"] == .integer(6) && quality["exposed_headache_days"] == .integer(0))
+        #expect(close(quality["p_one_sided"], 1) && close(quality["p_sequence"], 1))
+        // Version 2: the same exact p, Holm across the two.
         let v2 = try Build.run(SleepCorrelationV2.self, sleepDiary(), asOf: asOf)
         #expect(v2.insights.map(\.kind) == [.progress])
-        guard case .number(let exact)? = v2.insights[0].evidence["p_one_sided"] else { Issue.record("no p"); return }
-        #expect(abs(exact - 0.05432283858070963) < 1e-12)
-        // Duration first: the mid-p at alpha, a finding; quality's sequence p is the larger of the two.
-        let first = try Build.run(SleepCorrelationV3.self, sleepDiary(), asOf: asOf, set: ["duration_first": "true"])
-        #expect(first.insights.map(\.text.text) == [
+        #expect(close(v2.insights[0].evidence["p_one_sided"], 0.05432283858070963))
+        #expect(close(v2.insights[0].evidence["p_holm"], 2 * 0.05432283858070963))
+        // The mid-p, duration first: a finding.
+        let mid = try Build.run(SleepCorrelationV3.self, sleepDiary(), asOf: asOf, set: ["mid_p": "true"])
+        #expect(mid.insights.map(\.text.text) == [
             "Headaches started on 7 of the 15 days after nights under 6 hours, more often than on the 2 of 15 days after longer nights.",
         ])
-        #expect(close(first.insights[0].evidence["p_sequence"], 0.030709645177411295))
-        #expect(first.insights[0].evidence["correction"] == .text("fixed sequence: duration, then quality"))
+        #expect(close(mid.insights[0].evidence["p_sequence"], 0.030709645177411295))
+        #expect(mid.insights[0].evidence["p_kind"] == .text("mid-p"))
+        // The mid-p with Holm: 2 x 0.0307 is over 0.05.
+        let holm = try Build.run(SleepCorrelationV3.self, sleepDiary(), asOf: asOf, set: ["mid_p": "true", "duration_first": "false"])
+        #expect(holm.insights.map(\.kind) == [.progress])
+        #expect(close(holm.insights[0].evidence["p_holm"], 2 * 0.030709645177411295))
+        #expect(holm.insights[0].evidence["correction"] == .text("holm"))
     }
 
-    /// Headaches after 10 of the 15 short nights and none of the longer: scipy's mid-p of
-    /// [[10, 5], [0, 15]] is 4.997501249375313e-05; Holm doubles it (quality: the 6 low-rated
-    /// nights are followed by no headache).
-    @Test("sleep-correlation@3: a clear difference is a finding under Holm")
+    /// Headaches after 10 of the 15 short nights and none of the longer: scipy's Fisher
+    /// [[10, 5], [0, 15]] greater is 9.995002498750624e-05; the 6 low-rated nights are followed
+    /// by no headache (p 1), so quality, tested once duration is shown, is not a finding.
+    @Test("sleep-correlation@3: a clear difference in duration is a finding; quality then tested at alpha")
     func sleepFinding() throws {
         let full = sleepDiary()
         let data = ProfileData(profile: full.profile, headaches: marchHeadaches([3, 5, 7, 9, 11, 13, 15, 17, 19, 21]),
                                sleep: Array(full.sleep), factors: Array(full.factors))
         let report = try Build.run(SleepCorrelationV3.self, data, asOf: Build.endOf("2026-03-31"))
         #expect(report.insights.map(\.subject) == ["sleep_duration"])
-        #expect(close(report.insights[0].evidence["p_one_sided"], 4.997501249375313e-05))
-        #expect(close(report.insights[0].evidence["p_holm"], 2 * 4.997501249375313e-05))
+        #expect(close(report.insights[0].evidence["p_one_sided"], 9.995002498750624e-05))
+        #expect(close(report.insights[0].evidence["p_sequence"], 9.995002498750624e-05))
     }
 }
