@@ -25,14 +25,19 @@ def rows(paths):
     return out
 
 
+def name(r):
+    """The module, and its setting when not the defaults (a `--set` grid)."""
+    return r["module"] if r.get("setting", "defaults") == "defaults" else f"{r['module']} {r['setting']}"
+
+
 def false_findings(data):
-    modules = list(dict.fromkeys(r["module"] for r in data))
+    modules = list(dict.fromkeys(name(r) for r in data))
     print("| scenario | " + " | ".join(f"{m} (oracle)" for m in modules) + " |")
     print("| --- |" + " --- |" * len(modules))
     for scenario in dict.fromkeys(r["scenario"] for r in data):
         cells = []
         for module in modules:
-            row = next((r for r in data if r["scenario"] == scenario and r["module"] == module), None)
+            row = next((r for r in data if r["scenario"] == scenario and name(r) == module), None)
             if row is None:
                 cells.append("")
                 continue
@@ -49,7 +54,7 @@ def detection(data):
         if r.get("detection_rate") is None:
             continue
         gap = r.get("detection_gap")
-        print(f"| {r['scenario']} | {r['module']} | {r['effect']} | {r['profiles']} | "
+        print(f"| {r['scenario']} | {name(r)} | {r['effect']} | {r['profiles']} | "
               f"{pct(r['detection_rate'])}% {interval(r['detection_ci95'])} | "
               f"{pct(r['oracle_detection_rate'])}% {interval(r['oracle_detection_ci95'])} | "
               f"{'+' if gap > 0 else ''}{pct(gap) if gap else '0'} | {pct(r['false_finding_rate'])}% {interval(r['false_finding_ci95'])} |")

@@ -82,6 +82,19 @@ public struct SleepCorrelationV2: AnalysisModule {
     }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
+        compare(input, asOf: asOf, stats: stats, policy: .version2)
+    }
+
+    /// How the comparisons are tested and corrected: version 2's (Fisher's exact test, Holm)
+    /// or version 3's (`SleepCorrelationV3`).
+    struct Policy {
+        var midP: Bool
+        /// Duration first at alpha, quality at alpha only once duration is shown; else Holm.
+        var durationFirst: Bool
+        static let version2 = Policy(midP: false, durationFirst: false)
+    }
+
+    func compare(_ input: ProfileData, asOf: Int, stats: Stats, policy: Policy) -> [InsightDraft] {
         let headacheDays = Set(input.headaches.map(\.onset.day))
         let g = groups(input, asOf: asOf)
         func followed(_ nights: [SleepNight]) -> [SleepNight] { nights.filter { headacheDays.contains($0.nightOf.adding(days: 1)) } }
@@ -94,18 +107,35 @@ public struct SleepCorrelationV2: AnalysisModule {
             comparisons[index].exposedWith = followed(c.exposed)
             comparisons[index].otherWith = followed(c.other)
             let a = comparisons[index].exposedWith.count, cc = comparisons[index].otherWith.count
-            comparisons[index].p = (try? stats.fisherExactGreater(a: a, b: c.exposed.count - a, c: cc, d: c.other.count - cc)) ?? 1
+            comparisons[index].p = (try? stats.fisherExactGreater(a: a, b: c.exposed.count - a, c: cc, d: c.other.count - cc,
+                                                                   midP: policy.midP)) ?? 1
         }
-        let adjusted = stats.holm(comparisons.map(\.p))
+        let adjusted: [Double]
+        if policy.durationFirst {
+            // A fixed sequence: each comparison at alpha, in order, while the ones before it
+            // were shown; the adjusted p of each is the largest p up to it.
+            var running = 0.0
+            adjusted = comparisons.map { running = max(running, $0.p); return running }
+        } else {
+            adjusted = stats.holm(comparisons.map(\.p))
+        }
         func evidence(_ c: Comparison, _ adjustedP: Double) -> [String: Evidence] {
             var evidence: [String: Evidence] = [
                 "exposed_nights": .integer(c.exposed.count), "exposed_headache_days": .integer(c.exposedWith.count),
                 "exposed_rate": .number(Double(c.exposedWith.count) / Double(max(1, c.exposed.count))),
                 "other_nights": .integer(c.other.count), "other_headache_days": .integer(c.otherWith.count),
                 "other_rate": .number(Double(c.otherWith.count) / Double(max(1, c.other.count))),
-                "p_one_sided": .number(c.p), "p_holm": .number(adjustedP), "alpha": .number(alpha), "correction": .text("holm"),
+                "p_one_sided": .number(c.p), "alpha": .number(alpha),
                 "comparisons": .integer(comparisons.count),
             ]
+            if policy.durationFirst {
+                evidence["p_sequence"] = .number(adjustedP)
+                evidence["correction"] = .text("fixed sequence: duration, then quality")
+            } else {
+                evidence["p_holm"] = .number(adjustedP)
+                evidence["correction"] = .text("holm")
+            }
+            if policy.midP { evidence["p_kind"] = .text("mid-p") }
             if let difference = try? stats.proportionDifference(successesA: c.exposedWith.count, trialsA: c.exposed.count,
                                                                  successesB: c.otherWith.count, trialsB: c.other.count) {
                 evidence["rate_difference"] = .number(difference.value)

@@ -39,7 +39,11 @@ struct MatchedExposure {
     let sizes: [Int]
     let exposedInSet: [Int]
 
-    init(subject: String, lag: Int = 0, sets: [Set], stats: Stats, exposed: (Int) -> Bool) {
+    /// Lancaster's mid-p (true) or the exact tail.
+    let midP: Bool
+
+    init(subject: String, lag: Int = 0, sets: [Set], stats: Stats, midP: Bool = true, exposed: (Int) -> Bool) {
+        self.midP = midP
         self.factor = subject
         self.lag = lag
         self.subject = lag == 0 ? subject : subject + " lag \(lag)"
@@ -76,7 +80,7 @@ struct MatchedExposure {
         self.mantelHaenszel = (numerator, denominator)
         self.sizes = sizes
         self.exposedInSet = exposedInSet
-        self.p = (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: true)) ?? 1
+        self.p = (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
         self.provenance = provenance
     }
 
@@ -88,7 +92,7 @@ struct MatchedExposure {
         let probabilities = zip(sizes, exposedInSet).map { size, exposed -> Double in
             exposed == 0 ? 0 : lift * Double(exposed) / (lift * Double(exposed) + Double(size - exposed))
         }
-        return (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: true)) ?? 1
+        return (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
     }
 
     /// The logging lift measured on other factors: their pooled Mantel-Haenszel odds ratio,

@@ -79,12 +79,13 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         .number("check_alpha", default: 0.05, range: 0.000000000001...0.5, "Level of each logging check; below it, findings are held back."),
         .number("frequent_share", default: 0.6, range: 0...1, "Share of compared headaches a factor came before from which it is 'Frequently present'."),
         .number("sometimes_share", default: 0.3, range: 0...1, "Share from which it is 'Sometimes present' (below: 'Occasionally')."),
+        .boolean("mid_p", default: true, "The exact conditional test's mid-p (false: its exact tail)."),
         .number("poor_sleep_hours", default: 6, range: 1...12, "A night shorter than this is poor sleep."),
         .integer("poor_sleep_quality", default: 2, range: 1...5, "A night rated this or lower is poor sleep."),
     ]
 
     let minHeadaches: Int, lagSweep: Int, windowHours: Double, stratumDays: Int, alpha: Double, habitualShare: Double, checkAlpha: Double
-    let frequentShare: Double, sometimesShare: Double, poorSleepHours: Double, poorSleepQuality: Int
+    let frequentShare: Double, sometimesShare: Double, poorSleepHours: Double, poorSleepQuality: Int, midP: Bool
 
     public init(parameters: ParameterValues) {
         minHeadaches = parameters.integer("min_headaches")
@@ -98,6 +99,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         sometimesShare = parameters.number("sometimes_share")
         poorSleepHours = parameters.number("poor_sleep_hours")
         poorSleepQuality = parameters.integer("poor_sleep_quality")
+        midP = parameters.flag("mid_p")
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
@@ -121,7 +123,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         let window = Int(windowHours * 3600)
         func factorTest(_ factor: String, lag: Int) -> MatchedExposure {
             let index = EntryIndex(entries[factor]!.map(\.at), zone: zone)
-            return MatchedExposure(subject: factor, lag: lag, sets: sets, stats: stats) {
+            return MatchedExposure(subject: factor, lag: lag, sets: sets, stats: stats, midP: midP) {
                 index.any(within: windowHours, before: $0 - lag * window)
             }
         }
@@ -202,7 +204,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
             return referents.isEmpty ? nil : MatchedExposure.Set(headache: set.headache, referents: referents)
         }
         guard !known.isEmpty else { return nil }
-        return MatchedExposure(subject: "poor_sleep", sets: known, stats: stats) { poor($0) ?? false }
+        return MatchedExposure(subject: "poor_sleep", sets: known, stats: stats, midP: midP) { poor($0) ?? false }
     }
 
     /// The seed's frequency label: how often the factor came before the compared headaches.

@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 21)
+        #expect(declared.count == 23)
         #expect(keys == declared)
     }
 

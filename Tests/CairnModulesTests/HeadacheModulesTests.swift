@@ -247,15 +247,15 @@ struct EngineTests {
     func registry() throws {
         let registry = CairnModules.ModuleHost.registry()
         #expect(registry.all.map(\.key).contains("weather-correlation@1"))
-        #expect(try registry.lookup("weather-correlation").version == 3)
+        #expect(try registry.lookup("weather-correlation").version == 4)
         #expect(try registry.lookup("weather-correlation@1").version == 1)
         #expect(try registry.lookup("trigger-cooccurrence").version == 3)
-        #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@4") }
+        #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@5") }
         #expect(try registry.lookup("marker-trends").version == 3)
         // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
-        // medication-effectiveness and visit-statistics), twenty-one versions.
+        // medication-effectiveness and visit-statistics), twenty-three versions.
         #expect(registry.latest.count == 11)
-        #expect(registry.all.count == 21)
+        #expect(registry.all.count == 23)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")

@@ -119,8 +119,9 @@ struct ProfileSourceTests {
         let days = Replay.days(from: CalendarDay(iso: "2026-03-01")!, to: CalendarDay(iso: "2026-05-31")!, step: .day)
         let replay = Replay(engine: try ModuleHost.engine())
         let result = try replay.run([run], on: lena, days: days)
-        // Red flags depend on the as-of instant itself (an alert lasts `active_hours`): evaluated at every step.
-        #expect(descriptor.asOfDependence == .instant)
+        // Red flags depend on the as-of day (the advisory notice is for the day a headache was
+        // logged): evaluated at every daily step.
+        #expect(descriptor.asOfDependence == .day)
         #expect(result.evaluations == days.count)
         // Marker trends (version 2) read readings only, with no as-of period: lena logs
         // medications, sleep and factors every day but no reading, so it is evaluated once.

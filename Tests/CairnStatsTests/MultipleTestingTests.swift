@@ -19,6 +19,23 @@ struct MultipleTestingTests {
         #expect(abs(p - expected) <= 1e-12 * max(1, expected) || abs(p - expected) / expected < 1e-9, "\(p) vs \(expected)")
     }
 
+    /// scipy: `hypergeom.sf(a, M, a + b, a + c) + 0.5 * hypergeom.pmf(a, M, a + b, a + c)`, M the
+    /// table's total (scipy 1.17.1). The last table is the largest first cell its margins allow:
+    /// half its probability, 1/252 / 2.
+    @Test("one-sided Fisher mid-p matches scipy's hypergeometric tail plus half the observed table", arguments: [
+        ((10, 5, 0, 15), 4.997501249375313e-05),
+        ((3, 12, 3, 12), 0.49999999999999994),
+        ((0, 5, 5, 0), 0.998015873015873),
+        ((2, 3, 1, 4), 0.2916666666666667),
+        ((5, 0, 0, 5), 0.0019841269841269845),
+    ])
+    func fisherGreaterMidP(table: (Int, Int, Int, Int), expected: Double) throws {
+        let p = try stats.fisherExactGreater(a: table.0, b: table.1, c: table.2, d: table.3, midP: true)
+        #expect(abs(p - expected) / expected < 1e-9, "\(p) vs \(expected)")
+        // The mid-p is the exact tail less half the observed table's probability: never above it.
+        #expect(p <= (try stats.fisherExactGreater(a: table.0, b: table.1, c: table.2, d: table.3)))
+    }
+
     @Test("a first cell of 0 gives p = 1; a negative count is refused")
     func edges() throws {
         #expect(try stats.fisherExactGreater(a: 0, b: 5, c: 3, d: 17) == 1)
