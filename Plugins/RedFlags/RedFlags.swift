@@ -33,9 +33,17 @@ public struct RedFlags: AnalysisModule {
     }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
+        RedFlags.alerts(input, asOf: asOf, urgentSeverity: urgentSeverity, auraOnTheDayLogged: true)
+    }
+
+    /// The alerts of versions 1 and 3: the urgent banner while the headache is active, the
+    /// advisory notice on the day it was logged, and the aura alert while it is active (and, in
+    /// version 1, on the day it was logged after it was resolved).
+    static func alerts(_ input: ProfileData, asOf: Int, urgentSeverity: Int, auraOnTheDayLogged: Bool) -> [InsightDraft] {
         let today = input.zone.day(ofEpoch: asOf)
         var drafts: [InsightDraft] = []
         for headache in input.headaches {
+            // Resolved after the as-of instant reads as active: the data is cut at as-of.
             let active = !headache.isResolved
             let loggedToday = headache.onset.day == today
             var evidence: [String: Evidence] = [
@@ -56,7 +64,7 @@ public struct RedFlags: AnalysisModule {
                                                provenance: provenance))
                 }
             }
-            if headache.aura == true && headache.visualDisturbance == true && (active || loggedToday) {
+            if headache.aura == true && headache.visualDisturbance == true && (active || (auraOnTheDayLogged && loggedToday)) {
                 drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.aura-visual"),
                                            evidence: evidence.merging(["tier": .text("aura_visual"),
                                                                        "copy_status": .text("awaiting clinical review")]) { $1 },

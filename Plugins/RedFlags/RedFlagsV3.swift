@@ -39,35 +39,6 @@ public struct RedFlagsV3: AnalysisModule {
     }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
-        let today = input.zone.day(ofEpoch: asOf)
-        var drafts: [InsightDraft] = []
-        for headache in input.headaches {
-            // Resolved after the as-of instant reads as active: the data is cut at as-of.
-            let active = !headache.isResolved
-            let loggedToday = headache.onset.day == today
-            var evidence: [String: Evidence] = [
-                "onset": .text(headache.onset.text), "severity": .integer(headache.severity), "active": .flag(active),
-            ]
-            if let speed = headache.onsetSpeed { evidence["onset_speed"] = .text(speed.rawValue) }
-            let provenance = ["headaches:\(headache.id)"]
-            if headache.onsetSpeed == .instantaneous {
-                if headache.severity >= urgentSeverity {
-                    if active {
-                        drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.urgent"),
-                                                   evidence: evidence.merging(["tier": .text("primary")]) { $1 }, provenance: provenance))
-                    }
-                } else if loggedToday {
-                    drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.advisory"),
-                                               evidence: evidence.merging(["tier": .text("secondary")]) { $1 }, provenance: provenance))
-                }
-            }
-            if headache.aura == true && headache.visualDisturbance == true && active {
-                drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.aura-visual"),
-                                           evidence: evidence.merging(["tier": .text("aura_visual"),
-                                                                       "copy_status": .text("awaiting clinical review")]) { $1 },
-                                           provenance: provenance))
-            }
-        }
-        return drafts
+        RedFlags.alerts(input, asOf: asOf, urgentSeverity: urgentSeverity, auraOnTheDayLogged: false)
     }
 }
