@@ -3,7 +3,7 @@ import CairnCore
 import CairnStats
 import Glibc
 
-/// The judgement marker-trends@2 and @3 share (`MarkerTrendsV2`'s doc comment says how a status
+/// The judgement marker-trends@2, @3 and @4 share (`MarkerTrendsV2`'s doc comment says how a status
 /// and a trend are decided). Version 3 adds two choices, off in version 2 so that its output
 /// stays as it was:
 /// - `seriesByDay`: a device series (`MarkerKind.series`) is first summarised to one value per
@@ -16,6 +16,9 @@ public struct MarkerJudgement: Sendable {
     let watchFraction: Double, trendReadings: Int, alpha: Double
     var seriesByDay = false
     var staleAfterMonths: Int? = nil
+    /// Watch within `watchFraction` of a boundary's own value (the seed's rule, version 4),
+    /// rather than of the range's width (versions 2 and 3).
+    var watchOnBoundaryValue = false
 
     struct Candidate {
         var marker: MarkerDefinition
@@ -79,7 +82,9 @@ public struct MarkerJudgement: Sendable {
             let marker = candidate.marker, readings = candidate.readings
             let latest = readings[readings.count - 1]
             let (judged, judgedUnit, low, high, isOverride) = MarkerJudgement.judgedScale(of: latest, marker: marker, in: input)
-            let status = MarkerTrendsV2.status(judged, low: low, high: high, watchFraction: watchFraction)
+            let status = watchOnBoundaryValue
+                ? MarkerTrends.status(judged, low: low, high: high, watchFraction: watchFraction)
+                : MarkerTrendsV2.status(judged, low: low, high: high, watchFraction: watchFraction)
             let pTrend = adjustedByMarker[marker.id] ?? 1
             // A latest reading older than the limit is never described as current, and an old
             // trend prompts no visit.

@@ -38,7 +38,7 @@ public struct MarkerTrendsV3: AnalysisModule {
         .integer("adult_age", default: 18, range: 1...30, "People younger than this on the as-of day are not judged against adult ranges."),
     ]
 
-    let judgement: MarkerJudgement
+    var judgement: MarkerJudgement
     let adultAge: Int
 
     public init(parameters: ParameterValues) {

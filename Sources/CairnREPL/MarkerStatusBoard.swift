@@ -10,8 +10,8 @@ import MarkerTrends
 ///
 /// Insights list only what deserves a prompt, so `watch` and `normal` never appear there; the
 /// board shows every marker. It describes the readings and prompts nothing: the arrow is the
-/// seed's plain rule, not marker-trends' test against noise. Statuses use marker-trends@3's
-/// defaults and scale (the person's own range when set; the lab's unit where it has its own
+/// seed's plain rule, not marker-trends' test against noise. Statuses use marker-trends@4's
+/// defaults and scale (watch within 10% of a boundary's own value) (the person's own range when set; the lab's unit where it has its own
 /// range; a device series by its daily summary).
 public struct MarkerStatusBoard: Sendable, Encodable {
     public struct Row: Sendable, Encodable {
@@ -50,7 +50,7 @@ public struct MarkerStatusBoard: Sendable, Encodable {
     /// The board as of an instant: the readings recorded by then, markers by name.
     public init(_ input: ProfileData, asOf: Int, copyGuard: CopyGuard) {
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: input.zone.offset(atEpoch: asOf))
-        let watchFraction = MarkerTrendsV2.parameters.first { $0.name == "watch_fraction" }?.defaultValue ?? 0.1
+        let watchFraction = MarkerTrendsV4.parameters.first { $0.name == "watch_fraction" }?.defaultValue ?? 0.1
         let trendReadings = 3
         var byMarker: [String: [Reading]] = [:]
         for reading in input.readings where reading.date.epochSeconds <= asOf { byMarker[reading.markerID, default: []].append(reading) }
@@ -72,7 +72,8 @@ public struct MarkerStatusBoard: Sendable, Encodable {
             }
             let scale = MarkerJudgement.judgedScale(of: latest, marker: marker, in: input)
             let hasRange = scale.low != nil || scale.high != nil
-            let status = MarkerTrendsV2.status(scale.value, low: scale.low, high: scale.high, watchFraction: watchFraction)
+            // The seed's rule, as marker-trends@4: within the fraction of a boundary's own value.
+            let status = MarkerTrends.status(scale.value, low: scale.low, high: scale.high, watchFraction: watchFraction)
             let summary = copyGuard.render(CopyMessage("marker-trends.status-line", [
                 "marker": .marker(marker.displayName), "value": .number(scale.value), "unit": .marker(scale.unit),
                 "trend": .choice(MarkerStatusBoard.trendWords(trend, readings: readings.count, needed: trendReadings)),

@@ -20,6 +20,7 @@ struct MarkerBoardTests {
             top,Europe/Berlin
             above,Europe/Berlin
             six,Europe/Berlin
+            vitd,Europe/Berlin
 
             """)
         scratch.write("board/reference_overrides.csv", """
@@ -58,6 +59,11 @@ struct MarkerBoardTests {
             six,hdl,95,mg/dL,2025-08-10
             six,hdl,92,mg/dL,2026-01-10
             six,hdl,89,mg/dL,2026-02-10
+            vitd,vitamin-d,33,ng/mL,2026-01-01
+            vitd,vitamin-d,35,ng/mL,2026-01-02
+            vitd,vitamin-d,33.1,ng/mL,2026-01-03
+            vitd,vitamin-d,91,ng/mL,2026-01-04
+            vitd,vitamin-d,89.9,ng/mL,2026-01-05
 
             """)
         return scratch.path + "/board"
@@ -82,7 +88,25 @@ struct MarkerBoardTests {
         #expect(result.output.contains("HDL Cholesterol  89 mg/dL  2026-02-15  ↓      ✓ normal"), "\(result.output)")
     }
 
-    @Test("watch within 10% of the range's width from a bound, out of range only past it, on either side")
+    @Test("watch within 10% of a boundary's own value (Glance 5.3), not of the range's width")
+    func seedWatchRule() throws {
+        // Vitamin D, 30-100 ng/mL: 10% of 30 is 3 and of 100 is 10, so watch is 30 to 33 and 90 to
+        // 100. Each reading is judged as the latest on a board as of its own day.
+        func status(asOf day: String) throws -> String? {
+            let result = try CLI.run(["markers", dataset, "--profile", "vitd", "--as-of", day, "--format", "json"])
+            #expect(result.status == 0, "\(result.error)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            let rows = try #require((json["boards"] as? [[String: Any]])?.first?["markers"] as? [[String: Any]])
+            return rows.first { $0["marker"] as? String == "vitamin-d" }?["status"] as? String
+        }
+        #expect(try status(asOf: "2026-01-01") == "watch")    // 33: 3 from 30
+        #expect(try status(asOf: "2026-01-02") == "normal")   // 35: the width rule (7) said watch
+        #expect(try status(asOf: "2026-01-03") == "normal")   // 33.1
+        #expect(try status(asOf: "2026-01-04") == "watch")    // 91: 9 from 100, within 10; the width rule said normal
+        #expect(try status(asOf: "2026-01-05") == "normal")   // 89.9
+    }
+
+    @Test("watch near a bound, out of range only past it, on either side")
     func statusesAtTheBoundaries() throws {
         // 11 is 1 from the low bound of 10–20: watch. 11.5 is 1.5 from it: normal.
         #expect(try board("edge")["tsh"]?["status"] as? String == "watch")
@@ -112,7 +136,7 @@ struct MarkerBoardTests {
         #expect(text.contains("HDL Cholesterol, 39.9 mg/dL, fewer than 3 readings, outside normal range"))
         // Every profile's board, in profile order, each under its own heading.
         let headings = text.split(separator: "\n").filter { $0.contains("  as of ") }.map { String($0.prefix { $0 != " " }) }
-        #expect(headings == ["above", "edge", "inside", "seed", "six", "top"])
+        #expect(headings == ["above", "edge", "inside", "seed", "six", "top", "vitd"])
     }
 
     @Test("a marker's chart read aloud in the roadmap's words; whole years from 24 months")

@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 23)
+        #expect(declared.count == 24)
         #expect(keys == declared)
     }
 

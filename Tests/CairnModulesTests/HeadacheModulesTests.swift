@@ -251,11 +251,11 @@ struct EngineTests {
         #expect(try registry.lookup("weather-correlation@1").version == 1)
         #expect(try registry.lookup("trigger-cooccurrence").version == 3)
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@5") }
-        #expect(try registry.lookup("marker-trends").version == 3)
+        #expect(try registry.lookup("marker-trends").version == 4)
         // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
-        // medication-effectiveness and visit-statistics), twenty-three versions.
+        // medication-effectiveness and visit-statistics), twenty-four versions.
         #expect(registry.latest.count == 11)
-        #expect(registry.all.count == 23)
+        #expect(registry.all.count == 24)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")
