@@ -19,6 +19,9 @@ public struct MarkerJudgement: Sendable {
     /// Watch within `watchFraction` of a boundary's own value (the seed's rule, version 4),
     /// rather than of the range's width (versions 2 and 3).
     var watchOnBoundaryValue = false
+    /// Readings outside the marker's plausible range (kept at import with a warning, HDL 890
+    /// mg/dL) are left out of status and trend, and counted in evidence (version 4).
+    var leavesOutImplausible = false
 
     struct Candidate {
         var marker: MarkerDefinition
@@ -36,6 +39,16 @@ public struct MarkerJudgement: Sendable {
                 if case .series(let summary) = input.markers.marker(id: id)?.kind {
                     byMarker[id] = MarkerJudgement.daily(readings, summary: summary)
                 }
+            }
+        }
+        var implausibleLeftOut: [String: Int] = [:]
+        if leavesOutImplausible {
+            for (id, readings) in byMarker {
+                guard let marker = input.markers.marker(id: id) else { continue }
+                let kept = readings.filter { !marker.isImplausible($0.value) }
+                guard kept.count < readings.count else { continue }
+                implausibleLeftOut[id] = readings.count - kept.count
+                byMarker[id] = kept.isEmpty ? nil : kept
             }
         }
         let asOfDay = input.zone.day(ofEpoch: asOf)
@@ -103,6 +116,7 @@ public struct MarkerJudgement: Sendable {
                 "p_slope": .number(candidate.pSlope), "p_trend_holm": .number(pTrend), "alpha": .number(alpha),
             ]
             if let variation = marker.variation { evidence["reference_change_value_percent"] = .number(variation.referenceChangeValue) }
+            if let count = implausibleLeftOut[marker.id] { evidence["implausible_left_out"] = .integer(count) }
             evidence.merge(rangeUnit) { $1 }
             if seriesByDay, case .series(let summary) = marker.kind {
                 evidence["daily_summary"] = .text(summary.rawValue)

@@ -11,7 +11,8 @@ import MarkerTrends
 /// Insights list only what deserves a prompt, so `watch` and `normal` never appear there; the
 /// board shows every marker. It describes the readings and prompts nothing: the arrow is the
 /// seed's plain rule, not marker-trends' test against noise. Statuses use marker-trends@4's
-/// defaults and scale (watch within 10% of a boundary's own value) (the person's own range when set; the lab's unit where it has its own
+/// defaults and scale (watch within 10% of a boundary's own value; an implausible value flagged
+/// and left out of status and arrow; no adult range under 18) (the person's own range when set; the lab's unit where it has its own
 /// range; a device series by its daily summary).
 public struct MarkerStatusBoard: Sendable, Encodable {
     public struct Row: Sendable, Encodable {
@@ -52,6 +53,9 @@ public struct MarkerStatusBoard: Sendable, Encodable {
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: input.zone.offset(atEpoch: asOf))
         let watchFraction = MarkerTrendsV4.parameters.first { $0.name == "watch_fraction" }?.defaultValue ?? 0.1
         let trendReadings = 3
+        // One rule with marker-trends@4: no adult range for a person under 18 on the as-of day.
+        let adultAge = Int(MarkerTrendsV4.parameters.first { $0.name == "adult_age" }?.defaultValue ?? 18)
+        let isUnderAdultAge = input.profile.age(on: input.zone.day(ofEpoch: asOf)).map { $0 < adultAge } ?? false
         var byMarker: [String: [Reading]] = [:]
         for reading in input.readings where reading.date.epochSeconds <= asOf { byMarker[reading.markerID, default: []].append(reading) }
         var rows: [Row] = []
@@ -60,7 +64,10 @@ public struct MarkerStatusBoard: Sendable, Encodable {
             var readings = all
             if case .series(let summary) = marker.kind { readings = MarkerJudgement.daily(readings, summary: summary) }
             let latest = readings[readings.count - 1]
-            let trend = MarkerTrends.trend(readings.map(\.value), length: trendReadings)
+            // An implausible value is shown, flagged, and left out of the status and the arrow.
+            let plausible = readings.filter { !marker.isImplausible($0.value) }
+            let latestIsImplausible = marker.isImplausible(latest.value)
+            let trend = MarkerTrends.trend(plausible.map(\.value), length: trendReadings)
             let shownName = copyGuard.safeIdentifier(marker.displayName, kind: "marker", module: MarkerTrendsV3.id)
             let shownUnit = copyGuard.safeIdentifier(marker.unit, kind: "unit", module: MarkerTrendsV3.id)
             guard !marker.isCustom else {
@@ -74,10 +81,15 @@ public struct MarkerStatusBoard: Sendable, Encodable {
             let hasRange = scale.low != nil || scale.high != nil
             // The seed's rule, as marker-trends@4: within the fraction of a boundary's own value.
             let status = MarkerTrends.status(scale.value, low: scale.low, high: scale.high, watchFraction: watchFraction)
+            let shownStatus = latestIsImplausible ? MarkerStatusBoard.implausible
+                : !hasRange ? "no_range" : isUnderAdultAge ? MarkerStatusBoard.underAdultAge : status.rawValue
+            let statusWords = latestIsImplausible ? "an implausible value, left out of status and trend"
+                : isUnderAdultAge && hasRange ? "not compared with adult ranges under 18"
+                : MarkerStatusBoard.statusWords(hasRange ? status : nil, isOverride: scale.isOverride)
             let summary = copyGuard.render(CopyMessage("marker-trends.status-line", [
                 "marker": .marker(marker.displayName), "value": .number(scale.value), "unit": .marker(scale.unit),
-                "trend": .choice(MarkerStatusBoard.trendWords(trend, readings: readings.count, needed: trendReadings)),
-                "status": .choice(MarkerStatusBoard.statusWords(hasRange ? status : nil, isOverride: scale.isOverride)),
+                "trend": .choice(MarkerStatusBoard.trendWords(trend, readings: plausible.count, needed: trendReadings)),
+                "status": .choice(statusWords),
             ]), module: MarkerTrendsV3.id)
             let higherIsBetter: Bool? = switch marker.direction {
             case .higherIsBetter: true
@@ -85,7 +97,7 @@ public struct MarkerStatusBoard: Sendable, Encodable {
             case .withinRange: nil
             }
             rows.append(Row(marker: marker.id, name: shownName, value: scale.value, unit: scale.unit, date: latest.date.day.description,
-                            readings: readings.count, trend: trend.rawValue, status: hasRange ? status.rawValue : "no_range",
+                            readings: readings.count, trend: trend.rawValue, status: shownStatus,
                             rangeLow: scale.low, rangeHigh: scale.high,
                             rangeSource: !hasRange ? "none" : scale.isOverride ? "override" : "library",
                             higherIsBetter: higherIsBetter, summary: try? summary.get().copy.text, provenance: "readings:\(latest.id)"))
@@ -139,6 +151,10 @@ public struct MarkerStatusBoard: Sendable, Encodable {
         }
     }
 
+    /// Statuses beyond the seed's three: the latest value is outside the marker's plausible
+    /// range, or the person is under 18 (no adult range applies).
+    static let implausible = "implausible", underAdultAge = "not_judged_under_18"
+
     static func statusWords(_ status: MarkerTrends.Status?, isOverride: Bool) -> String {
         let range = isOverride ? "your target range" : "normal range"
         switch status {
@@ -156,6 +172,8 @@ public struct MarkerStatusBoard: Sendable, Encodable {
         case MarkerTrends.Status.normal.rawValue: return "✓ normal"
         case MarkerTrends.Status.watch.rawValue: return "▲ watch"
         case MarkerTrends.Status.outOfRange.rawValue: return "! out of range"
+        case implausible: return "? implausible"
+        case underAdultAge: return "– under 18"
         default: return "– no range"
         }
     }

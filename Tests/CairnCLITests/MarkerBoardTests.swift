@@ -106,6 +106,45 @@ struct MarkerBoardTests {
         #expect(try status(asOf: "2026-01-05") == "normal")   // 89.9
     }
 
+    @Test("one rule with marker-trends: no adult range under 18; an implausible value flagged, left out of status and arrow")
+    func childrenAndImplausible() throws {
+        scratch.write("kids/profiles.csv", """
+            profile_id,time_zone,birth_date
+            kid,Europe/Berlin,2016-03-01
+            adult,Europe/Berlin,1980-03-01
+
+            """)
+        scratch.write("kids/readings.csv", """
+            profile_id,marker,value,unit,date
+            kid,systolic-bp,130,mmHg,2026-02-10
+            adult,systolic-bp,130,mmHg,2026-02-10
+            adult,hdl,56,mg/dL,2026-01-10
+            adult,hdl,54,mg/dL,2026-01-20
+            adult,hdl,52,mg/dL,2026-01-30
+            adult,hdl,890,mg/dL,2026-02-10
+
+            """)
+        func rows(_ profile: String) throws -> [String: [String: Any]] {
+            let result = try CLI.run(["markers", scratch.path + "/kids", "--profile", profile, "--format", "json"])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            let rows = try #require((json["boards"] as? [[String: Any]])?.first?["markers"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["marker"] as! String, $0) })
+        }
+        // Systolic 130 is above the adult range's 120: out of range at 45, not judged at 9.
+        #expect(try rows("adult")["systolic-bp"]?["status"] as? String == "out_of_range")
+        let kid = try rows("kid")["systolic-bp"]
+        #expect(kid?["status"] as? String == "not_judged_under_18")
+        #expect(kid?["summary"] as? String == "Systolic Blood Pressure, 130 mmHg, fewer than 3 readings, not compared with adult ranges under 18")
+        // HDL 890 is past its plausible 200: shown, flagged; the arrow is the plausible 56, 54, 52.
+        let hdl = try rows("adult")["hdl"]
+        #expect(hdl?["value"] as? Double == 890)
+        #expect(hdl?["status"] as? String == "implausible")
+        #expect(hdl?["trend"] as? String == "down")
+        let text = try CLI.run(["markers", scratch.path + "/kids", "--profile", "adult"]).output
+        #expect(text.contains("? implausible"), "\(text)")
+        #expect(text.contains("HDL Cholesterol, 890 mg/dL, trending down, an implausible value, left out of status and trend"), "\(text)")
+    }
+
     @Test("watch near a bound, out of range only past it, on either side")
     func statusesAtTheBoundaries() throws {
         // 11 is 1 from the low bound of 10–20: watch. 11.5 is 1.5 from it: normal.
