@@ -457,7 +457,8 @@ public struct CopyGuard: Sendable {
         // are the spaces ("Take\u{3164}ibu\u{200C}profen"), they stay spaces and only the
         // other invisible characters are read as nothing.
         var fillersAreSpaces = false
-        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "_") }) {
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") })
+            || CopyGuard.hasEmphasisUnderscores(text) {
             let spaced = text.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") })
             fillersAreSpaces = !spaced && text.unicodeScalars.contains(where: CopyNormalizer.invisibleLetters.contains)
             if spaced || fillersAreSpaces {
@@ -651,6 +652,18 @@ public struct CopyGuard: Sendable {
     static let approvedCopyRuleID = "ApprovedCopy"
 
     /// Words (runs of letters and digits) of a normalised text, lower-cased, with their spans.
+    /// Underscores as Markdown emphasis ("beh__ind__", "_meta_bolic"): a doubled one, or one
+    /// opening a word. A single underscore between words (`change_percent`, `poor_sleep`, in
+    /// every evidence line) is not, and costs no second reading.
+    static func hasEmphasisUnderscores(_ text: String) -> Bool {
+        var previous: UInt8 = UInt8(ascii: " ")
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "_") && (previous == UInt8(ascii: "_") || previous == UInt8(ascii: " ")) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// The plain form with each misspelt condition or medicine name replaced by the name (each
     /// letter of the name keeps the origin of the misspelt word's letter at its place); nil
     /// when there is none.
