@@ -81,6 +81,38 @@ struct ContractRejectionTests {
                 == [.severityOutOfScale, .severityOutOfScale, .severityOutOfScale, .severityOutOfScale, .severityOutOfScale])
     }
 
+    @Test("an empty severity is stored as moderate with a warning (Aurae: 'optional — defaults to Moderate'); a file without the column too")
+    func severityDefaultsToModerate() throws {
+        let file = directory.write("headaches.csv", "profile_id,headache_id,onset_at,severity\np,h1,2026-01-01T08:00,\np,h2,2026-01-02T08:00,mild\np,h3,2026-01-03T08:00,  \n")
+        let (dataset, report) = try importFiles([file], into: directory)
+        #expect(report.rejected == 0 && report.imported == 3)
+        #expect(report.reasons(.warning) == [.severityDefaulted, .severityDefaulted])
+        #expect(report.issues.map(\.line) == [2, 4] && report.issues.allSatisfy { $0.column == 4 })
+        #expect(try dataset.text("SELECT group_concat(severity, ' ') FROM (SELECT severity FROM headaches ORDER BY headache_id)") == "3 1 3")
+        #expect(report.text().contains("no severity given: stored as moderate (3)"))
+
+        let bare = directory.write("more/headaches.csv", "profile_id,headache_id,onset_at\nq,h1,2026-01-01T08:00\n")
+        let again = try DatasetImporter(dataset: dataset, options: ImportOptions(now: testNow)).run(sources: [bare])
+        #expect(again.imported == 1 && again.reasons(.warning) == [.severityDefaulted] && again.issues[0].column == nil)
+    }
+
+    @Test("MediFamily's relationship types are accepted as the seed writes them (Father, Mother, Grandparents); others are refused")
+    func relationships() throws {
+        let file = directory.write("profiles.csv", """
+            profile_id,time_zone,relationship
+            a,UTC,Father
+            b,UTC,Mother
+            c,UTC,Grandparents
+            d,UTC,Spouse
+            e,UTC,sibling
+            f,UTC,uncle
+            """)
+        let (dataset, report) = try importFiles([file], into: directory)
+        #expect(report.imported == 5 && report.reasons(.rejected) == [.invalidValue] && report.issues[0].line == 7)
+        #expect(try dataset.text("SELECT group_concat(relationship, ' ') FROM (SELECT relationship FROM profiles ORDER BY profile_id)")
+                == "father mother grandparent spouse sibling")
+    }
+
     @Test("a duplicate headache_id within a profile, in one file and across imports; other profiles may reuse it")
     func duplicateHeadache() throws {
         #expect(try rejections("headaches", "profile_id,headache_id,onset_at,severity\np,h1,2026-01-01T08:00,3\np,h1,2026-01-02T08:00,3\nq,h1,2026-01-02T08:00,3\n")
@@ -199,6 +231,24 @@ struct ContractWarningTests {
         let (_, report) = try importFiles([directory.path], into: directory)
         #expect(report.reasons(.warning) == [.implausibleValue])
         #expect(report.issues[0].didYouMean == nil)
+    }
+
+    @Test("Glance's duplicate rule compares dates: the same value on the same local date at another clock time is flagged, the next date is not")
+    func duplicateByDate() throws {
+        // Glance 5.2: "same marker, same value, and same date of service". Profile p is in UTC.
+        let file = directory.write("readings.csv", """
+            profile_id,marker,value,date
+            p,hdl,89,2026-01-01T09:30
+            p,hdl,89,2026-01-01T18:00
+            p,hdl,89,2026-01-01T23:59
+            p,hdl,89,2026-01-02T00:00
+            p,hdl,88,2026-01-02T08:00
+            """)
+        let (dataset, report) = try importFiles([file], into: directory)
+        #expect(report.reasons(.warning) == [.duplicateReading, .duplicateReading])
+        #expect(report.issues.map(\.line) == [3, 4])
+        #expect(report.issues[0].message == "p already has a HDL Cholesterol reading of 89 mg/dL on 2026-01-01 (kept)")
+        #expect(try dataset.count("SELECT count(*) FROM readings") == 5)
     }
 
     @Test("an exact duplicate reading, same profile, marker, value and local day; kept")

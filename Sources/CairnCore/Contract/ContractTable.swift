@@ -74,7 +74,7 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
         case .headaches:
             return [.init("profile_id", .text, required: true), .init("headache_id", .text, required: true),
                     .init("onset_at", .dateTime, required: true), .init("resolved_at", .dateTime),
-                    .init("severity", .severity, required: true),
+                    .init("severity", .severity, required: true, filledWhenEmpty: true),
                     .init("onset_speed", .choice(Headache.OnsetSpeed.allCases.map(\.rawValue))),
                     .init("aura", .boolean), .init("visual_disturbance", .boolean), .init("symptoms", .list),
                     .init("headache_type", .text), .init("notes", .text)]
@@ -97,7 +97,8 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    public var requiredColumns: [ContractColumn] { columns.filter(\.isRequired) }
+    /// The columns a file of this table must have (a column the import fills may be left out).
+    public var requiredColumns: [ContractColumn] { columns.filter { $0.isRequired && !$0.isFilledWhenEmpty } }
 
     /// The file name this table has in a directory dataset.
     public var fileName: String { rawValue + ".csv" }
@@ -122,11 +123,16 @@ public struct ContractColumn: Sendable, Equatable {
 
     public let name: String
     public let kind: Kind
+    /// Never empty in a dataset (NOT NULL).
     public let isRequired: Bool
+    /// The import stores a default, with a warning, when a file leaves it empty or out (a
+    /// headache's severity: moderate, as Aurae's log flow defaults it).
+    public let isFilledWhenEmpty: Bool
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false) {
+    public init(_ name: String, _ kind: Kind, required: Bool = false, filledWhenEmpty: Bool = false) {
         self.name = name
         self.kind = kind
         self.isRequired = required
+        self.isFilledWhenEmpty = filledWhenEmpty
     }
 }

@@ -1,8 +1,16 @@
 /// A person whose data a dataset holds (the contract's `profiles` table).
 public struct Profile: Hashable, Sendable, Codable {
     public enum Sex: String, CaseIterable, Sendable, Codable { case female, male, other }
+    /// MediFamily's relationship types (Father, Mother, Child, Grandparents, Spouse, Sibling),
+    /// with `self`, `parent` and `other` for the rest.
     public enum Relationship: String, CaseIterable, Sendable, Codable {
-        case `self`, spouse, child, parent, grandparent, sibling, other
+        case `self`, spouse, child, parent, father, mother, grandparent, sibling, other
+
+        /// The plural the seed writes ("Grandparents") names the same relationship.
+        public static func named(_ text: String) -> Relationship? {
+            let key = text.lowercased()
+            return Relationship(rawValue: key == "grandparents" ? "grandparent" : key)
+        }
     }
     public enum MemberType: String, CaseIterable, Sendable, Codable { case child, adult, senior }
 

@@ -37,6 +37,8 @@ public struct ImportIssue: Sendable, Equatable {
         case unknownColumn = "unknown_column"
         case unknownHeadache = "unknown_headache"
         case fieldLeftOut = "field_left_out"
+        /// A headache without a severity, stored as moderate: Aurae's log flow defaults it so.
+        case severityDefaulted = "severity_defaulted"
         // Skips: rows outside what Cairn imports from a foreign format.
         case unmappedCode = "unmapped_code"
         case textObservation = "text_observation"
@@ -44,6 +46,8 @@ public struct ImportIssue: Sendable, Equatable {
         case listedApart = "listed_apart"
         /// An Apple Health record of a source that ranks below another source for that day.
         case lowerPrioritySource = "lower_priority_source"
+        /// An Apple Health sleep interval wholly outside the 10 PM to 10 AM window (Aurae D-04).
+        case outsideSleepWindow = "outside_sleep_window"
     }
 
     public var severity: Severity

@@ -3,7 +3,8 @@ import CairnCore
 /// Validates and stores readings, whichever file they come from (contract readings.csv, a
 /// Synthea export, an Apple Health export): unit conversion, the future-date rule, and the
 /// Glance entry checks that warn but keep (plausible range; about ten times the person's usual
-/// value, for lab markers; an exact duplicate, compared by instant when a time is given).
+/// value, for lab markers; the same value of the same marker on the same local date, Glance's
+/// duplicate rule, whatever the clock times).
 final class ReadingIntake {
     /// A reading parsed from its source, before validation.
     struct Candidate {
@@ -38,8 +39,7 @@ final class ReadingIntake {
         var marker: Int32
     }
 
-    /// A reading's identity for the duplicate check: its series, its value, and when it was
-    /// taken (an instant, or a local day number).
+    /// A reading's identity for the duplicate check: its series, its value, and its local day.
     private struct DuplicateKey: Hashable {
         var series: SeriesKey
         var when: Int64
@@ -72,14 +72,12 @@ final class ReadingIntake {
     private var profileIndex: [String: Int32] = [:]
     private var markerIndex: [String: Int32] = [:]
     private var recent: [SeriesKey: RecentValues] = [:]
-    /// Readings seen, for the duplicate rule: two readings with times compare instants (samples
-    /// minutes apart are not duplicates); a reading with a date alone compares local days with
-    /// any other. Lab markers are compared with every reading of the series; a device series
-    /// (`MarkerKind.series`, written in time order, often hundreds of thousands of samples) with
-    /// its latest `seriesWindow` samples, so memory stays flat however long the export.
-    private var seenInstants: Set<DuplicateKey> = []
+    /// Readings seen, for the duplicate rule. A lab marker's reading is compared by local date
+    /// with every reading of the series, as Glance compares "the same date of service"
+    /// (Glance 5.2). A device series (`MarkerKind.series`, written in time order, often hundreds
+    /// of thousands of samples minutes apart, many equal) compares instants when both have
+    /// one, with its latest `seriesWindow` samples, so memory stays flat however long the export.
     private var seenDays: Set<DuplicateKey> = []
-    private var seenDateOnlyDays: Set<DuplicateKey> = []
     private var latestSamples: [SeriesKey: [(day: Int64, instant: Int64?, valueBits: UInt64)]] = [:]
     static let seriesWindow = 64
 
@@ -99,7 +97,7 @@ final class ReadingIntake {
             if context.library.marker(id: marker)?.kind.isSeries == true {
                 rememberRecent(key, value: existing.double(2), day: day, instant: instant)
             } else {
-                remember(key, value: existing.double(2), day: day, instant: instant)
+                remember(key, value: existing.double(2), day: day)
             }
         }
     }
@@ -151,17 +149,17 @@ final class ReadingIntake {
         var instant: Int? = epoch
         if case .date = candidate.parsedDate { instant = nil }
         let duplicate = marker.kind.isSeries ? isRecentDuplicate(key, value: value, day: day, instant: instant)
-            : isDuplicate(key, value: value, day: day, instant: instant)
+            : isDuplicate(key, value: value, day: day)
         if duplicate {
             context.record(.warning, .duplicateReading, column: candidate.valueColumn.position,
                            columnName: candidate.valueColumn.name,
                            message: "\(candidate.profileID) already has a \(marker.displayName) reading of "
-                            + "\(NumberText.format(value))\(unitText) \(instant == nil ? "on \(day)" : "at \(candidate.dateText)") (kept)")
+                            + "\(NumberText.format(value))\(unitText) on \(day) (kept)")
         }
         if marker.kind.isSeries {
             rememberRecent(key, value: value, day: day, instant: instant)
         } else {
-            remember(key, value: value, day: day, instant: instant)
+            remember(key, value: value, day: day)
         }
 
         // Keep what was entered whenever it differs from what is stored, even in spelling only.
@@ -201,11 +199,8 @@ final class ReadingIntake {
         return next
     }
 
-    private func isDuplicate(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) -> Bool {
-        let onDay = DuplicateKey(series: key, when: Int64(day.daysSinceEpoch), valueBits: value.bitPattern)
-        guard let instant else { return seenDays.contains(onDay) }
-        return seenInstants.contains(DuplicateKey(series: key, when: Int64(instant), valueBits: value.bitPattern))
-            || seenDateOnlyDays.contains(onDay)
+    private func isDuplicate(_ key: SeriesKey, value: Double, day: CalendarDay) -> Bool {
+        seenDays.contains(DuplicateKey(series: key, when: Int64(day.daysSinceEpoch), valueBits: value.bitPattern))
     }
 
     private func isRecentDuplicate(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) -> Bool {
@@ -225,14 +220,8 @@ final class ReadingIntake {
         latestSamples[key] = samples
     }
 
-    private func remember(_ key: SeriesKey, value: Double, day: CalendarDay, instant: Int?) {
+    private func remember(_ key: SeriesKey, value: Double, day: CalendarDay) {
         recent[key, default: RecentValues()].append(value)
-        let onDay = DuplicateKey(series: key, when: Int64(day.daysSinceEpoch), valueBits: value.bitPattern)
-        seenDays.insert(onDay)
-        if let instant {
-            seenInstants.insert(DuplicateKey(series: key, when: Int64(instant), valueBits: value.bitPattern))
-        } else {
-            seenDateOnlyDays.insert(onDay)
-        }
+        seenDays.insert(DuplicateKey(series: key, when: Int64(day.daysSinceEpoch), valueBits: value.bitPattern))
     }
 }

@@ -102,19 +102,40 @@ enum AppleHealthSources {
     }
 }
 
-/// Sleep intervals folded into nights in the profile's zone: an interval belongs to the night of
-/// the local day 12 hours before it began (noon to noon: 23:00 and 02:00 are the same night).
-/// A night's duration is the union of its Asleep intervals (any of HealthKit's asleep values),
-/// or of its InBed intervals when none says asleep; Awake intervals count toward neither.
+/// Sleep intervals folded into nights in the profile's zone by Aurae's sleep capture window
+/// (D-04, "matches Apple Health's own sleep window convention"): 10 PM one local day through
+/// 10 AM the next. An interval counts for the night whose window it overlaps, clipped to it; one
+/// wholly between 10 AM and 10 PM (a nap) belongs to no night. A night's duration is the union
+/// of its Asleep intervals (any of HealthKit's asleep values), or of its InBed intervals when
+/// none says asleep; Awake intervals count toward neither.
 final class AppleHealthSleep {
+    /// Where the window opens on the night's own day and closes on the next, local seconds of day.
+    static let windowOpens = 22 * 3600
+    static let windowCloses = 10 * 3600
+
     let zone: CachedZone
     private var intervals: [CalendarDay: (source: String, asleep: [ClosedRange<Int>], inBed: [ClosedRange<Int>])] = [:]
 
     init(zone: CachedZone) { self.zone = zone }
 
-    /// The day records of a type are grouped by: the night for sleep, else the local day.
-    static func groupDay(type: String, start: Int, zone: CachedZone) -> CalendarDay {
-        zone.day(ofEpoch: type == AppleHealthTypes.sleep ? start - 12 * 3600 : start)
+    /// The night (the local date the window opened on) an interval belongs to and its part inside
+    /// that night's window; nil when it lies outside every window.
+    static func night(start: Int, end: Int, zone: CachedZone) -> (day: CalendarDay, start: Int, end: Int)? {
+        let startDay = zone.day(ofEpoch: start)
+        for night in [startDay.adding(days: -1), startDay] {
+            let opens = zone.epoch(of: .local(night, secondOfDay: windowOpens))
+            let closes = zone.epoch(of: .local(night.adding(days: 1), secondOfDay: windowCloses))
+            let inside = (start: max(start, opens), end: min(end, closes))
+            if inside.start < inside.end { return (night, inside.start, inside.end) }
+        }
+        return nil
+    }
+
+    /// The day records of a type are grouped by: the night for sleep (nil outside every
+    /// window), else the local day.
+    static func groupDay(type: String, start: Int, end: Int?, zone: CachedZone) -> CalendarDay? {
+        guard type == AppleHealthTypes.sleep else { return zone.day(ofEpoch: start) }
+        return night(start: start, end: end ?? start, zone: zone)?.day
     }
 
     func add(night: CalendarDay, source: String, start: Int, end: Int, value: String) {

@@ -94,7 +94,9 @@ final class AppleHealthImporter: SourceImporter {
             if name == "Correlation" { correlationDepth += 1 }
             guard name == "Record", correlationDepth == 0, let type = attributes["type"], AppleHealthTypes.isImported(type),
                   let source = attributes["sourceName"], let start = AppleHealthExport.instant(attributes["startDate"]) else { return }
-            sources[TypeDay(type: type, day: AppleHealthSleep.groupDay(type: type, start: start, zone: zone)), default: []].insert(source)
+            let end = AppleHealthExport.instant(attributes["endDate"])
+            guard let day = AppleHealthSleep.groupDay(type: type, start: start, end: end, zone: zone) else { return }
+            sources[TypeDay(type: type, day: day), default: []].insert(source)
         }
 
         override func end(_ name: String) throws {
@@ -160,16 +162,19 @@ final class AppleHealthImporter: SourceImporter {
                                        message: "\"\(attributes["startDate"] ?? "")\" is not an Apple Health date (2017-09-01 05:26:26 +0200)")
                 }
                 let source = attributes["sourceName"] ?? ""
-                let day = AppleHealthSleep.groupDay(type: type, start: start, zone: zone)
-                guard chosen[TypeDay(type: type, day: day)] == source else { return .skipped(.lowerPrioritySource) }
                 if type == AppleHealthTypes.sleep {
                     guard let endText = attributes["endDate"], let end = AppleHealthExport.instant(endText), end >= start else {
                         throw RowRejection(reason: .unparseableDate, column: nil, columnName: "endDate",
                                            message: "\"\(attributes["endDate"] ?? "")\" is not an end after the start")
                     }
-                    sleep.add(night: day, source: source, start: start, end: end, value: attributes["value"] ?? "")
+                    guard let night = AppleHealthSleep.night(start: start, end: end, zone: zone) else {
+                        return .skipped(.outsideSleepWindow)
+                    }
+                    guard chosen[TypeDay(type: type, day: night.day)] == source else { return .skipped(.lowerPrioritySource) }
+                    sleep.add(night: night.day, source: source, start: night.start, end: night.end, value: attributes["value"] ?? "")
                     return .imported
                 }
+                guard chosen[TypeDay(type: type, day: zone.day(ofEpoch: start))] == source else { return .skipped(.lowerPrioritySource) }
                 return try importer.reading(type: type, attributes: attributes, start: start, source: source)
             }
         }

@@ -2,6 +2,8 @@ import CairnCore
 
 /// headaches rows. headache_id is unique within a profile, across imports.
 final class HeadacheRowImporter: ContractRowImporter {
+    /// Moderate on the contract's 1, 3, 5 scale.
+    static let defaultSeverity = 3
     private let context: ImportContext
     private let insert: InsertPipeline.Insert
 
@@ -22,12 +24,18 @@ final class HeadacheRowImporter: ContractRowImporter {
             throw row.invalid("headache_id", "\(profile) already has a headache \"\(id)\"; headache_id must be unique",
                               reason: .duplicateHeadacheID)
         }
-        let severityText = try row.requiredText("severity")
         let severity: Int
-        do {
-            severity = try ContractValue.severity(severityText[...])
-        } catch {
-            throw row.invalid("severity", "\"\(severityText)\" \(error.explanation)", reason: .severityOutOfScale)
+        if let severityText = try row.text("severity") {
+            do {
+                severity = try ContractValue.severity(severityText[...])
+            } catch {
+                throw row.invalid("severity", "\"\(severityText)\" \(error.explanation)", reason: .severityOutOfScale)
+            }
+        } else {
+            // Aurae's log flow: "User selects severity (optional — defaults to Moderate)".
+            severity = HeadacheRowImporter.defaultSeverity
+            context.record(.warning, .severityDefaulted, column: row.position("severity"), columnName: "severity",
+                           message: "no severity given: stored as moderate (3), the diary's default (kept)")
         }
         var onsetSpeed = try row.text("onset_speed")
         if let speed = onsetSpeed, ["not sure", "not_sure", "unsure"].contains(speed.lowercased()) {

@@ -49,7 +49,8 @@ final class ProfileRowImporter: ContractRowImporter {
         try writer.write(ProfileWriter.Fields(
             id: id, displayName: try row.text("display_name") ?? id, zone: zone, birthDate: birthDate,
             sex: try row.choice("sex", from: Profile.Sex.allCases.map(\.rawValue)),
-            relationship: try row.choice("relationship", from: Profile.Relationship.allCases.map(\.rawValue)),
+            relationship: try row.choice("relationship", from: Profile.Relationship.allCases.map(\.rawValue) + ["grandparents"])
+                .map { Profile.Relationship.named($0)!.rawValue },
             memberType: try row.choice("member_type", from: Profile.MemberType.allCases.map(\.rawValue)),
             heightCm: height, weightKg: weight, deceasedDate: deceasedDate))
     }
