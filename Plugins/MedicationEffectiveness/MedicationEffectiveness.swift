@@ -36,6 +36,10 @@ public struct MedicationEffectiveness: AnalysisModule {
         minRatings = parameters.integer("min_ratings")
     }
 
+    init(minRatings: Int) {
+        self.minRatings = minRatings
+    }
+
     /// Entries of one medicine, by its name folded (case, spaces): "Ibuprofen " is "ibuprofen".
     static func key(_ name: String) -> String {
         name.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -229,4 +229,41 @@ struct AuraePatternTests {
         let g = try insights(data, "medication-effectiveness", profile: "g", asOf: "2026-03-31")
         #expect(g.map(\.kind) == ["progress"])
     }
+
+    /// `r`: headaches on 1-5 March 2026, each resolved six hours later, and Ibuprofen rated
+    /// 4 on each of them (taken an hour after onset); `q`: the same five headaches, Ibuprofen
+    /// rated on four of them.
+    var medicineGates: String {
+        scratch.write("gates/profiles.csv", "profile_id,time_zone\nr,UTC\nq,UTC\n")
+        var headaches = "profile_id,headache_id,onset_at,resolved_at,severity\n"
+        var medications = "profile_id,taken_at,name,is_acute,effectiveness,headache_id\n"
+        for index in 1...5 {
+            for profile in ["r", "q"] {
+                headaches += "\(profile),h\(index),2026-03-0\(index)T08:00,2026-03-0\(index)T14:00,3\n"
+                if profile == "r" || index < 5 {
+                    medications += "\(profile),2026-03-0\(index)T09:00,Ibuprofen,true,4,h\(index)\n"
+                }
+            }
+        }
+        scratch.write("gates/headaches.csv", headaches)
+        scratch.write("gates/medications.csv", medications)
+        return scratch.path + "/gates"
+    }
+
+    @Test("medication-effectiveness@2, the default: the seed's minimum of 5 resolved headaches and 5 ratings, at and either side; @1 from 3 ratings")
+    func medicineMinimum() throws {
+        let data = medicineGates
+        let shown = "You rated “Ibuprofen” 5 times: helpful 5, somewhat helpful 0, not helpful 0."
+        // 5 March 12:00: the fifth headache is running (4 resolved) though its rating is in.
+        #expect(try insights(data, "medication-effectiveness", profile: "r", asOf: "2026-03-05T13:59:00+00:00").map(\.kind) == ["progress"])
+        #expect(try insights(data, "medication-effectiveness", profile: "r", asOf: "2026-03-05T14:00:00+00:00").map(\.text) == [shown])
+        #expect(try insights(data, "medication-effectiveness@2", profile: "r", asOf: "2026-03-31").map(\.text) == [shown])
+        // q: five resolved headaches, four ratings: under the 5 ratings of version 2, over version 1's 3.
+        #expect(try insights(data, "medication-effectiveness", profile: "q", asOf: "2026-03-31").map(\.kind) == ["progress"])
+        #expect(try insights(data, "medication-effectiveness@1", profile: "q", asOf: "2026-03-31").map(\.text)
+                == ["You rated “Ibuprofen” 4 times: helpful 4, somewhat helpful 0, not helpful 0."])
+        // Version 1 shows r's counts with 3 ratings and 3 resolved headaches; version 2 does not.
+        #expect(try insights(data, "medication-effectiveness@1", profile: "r", asOf: "2026-03-03T14:00:00+00:00").map(\.kind) == ["awareness"])
+        #expect(try insights(data, "medication-effectiveness", profile: "r", asOf: "2026-03-03T14:00:00+00:00").map(\.kind) == ["progress"])
+    }
 }

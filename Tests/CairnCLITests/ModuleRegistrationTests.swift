@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 24)
+        #expect(declared.count == 25)
         #expect(keys == declared)
     }
 

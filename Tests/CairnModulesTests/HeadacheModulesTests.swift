@@ -253,9 +253,10 @@ struct EngineTests {
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@5") }
         #expect(try registry.lookup("marker-trends").version == 4)
         // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
-        // medication-effectiveness and visit-statistics), twenty-four versions.
+        // medication-effectiveness and visit-statistics), twenty-five versions.
         #expect(registry.latest.count == 11)
-        #expect(registry.all.count == 24)
+        #expect(registry.all.count == 25)
+        #expect(try registry.lookup("medication-effectiveness").version == 2)
     }
 
     @Test("a draft is withheld when its catalog entry is unknown or not its module's, never shown")
