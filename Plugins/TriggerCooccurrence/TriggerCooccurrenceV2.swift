@@ -150,6 +150,8 @@ public struct TriggerCooccurrenceV2: AnalysisModule {
         if !findings.isEmpty {
             return findings.sorted { ($0.p, $0.factor) < ($1.p, $1.factor) }.map(\.draft)
         }
+        // Nothing logged to compare, or no headache with entries before it: nothing to count, no copy.
+        guard !rows.isEmpty, !activeEpisodes.isEmpty else { return [] }
         var evidence: [String: Evidence] = [
             "episodes": .integer(activeEpisodes.count), "referent_days": .integer(activeReferents.count),
             "tested": .integer(rows.count), "alpha": .number(alpha), "correction": .text("holm"),

@@ -45,6 +45,19 @@ struct TriggerCooccurrenceV3Tests {
         #expect(try registry.lookup("trigger-cooccurrence@2").version == 2)
     }
 
+    @Test("a diary with headaches and nothing else to compare is silent: no '0 headaches' sentence (issue 25); one factor brings the progress line back")
+    func nothingToCount() throws {
+        let base = Self.diary()
+        let bare = ProfileData(profile: base.profile, headaches: Array(base.headaches), sleep: [], factors: [])
+        #expect(try Build.run(TriggerCooccurrenceV3.self, bare, asOf: Build.endOf("2026-03-31")).insights.isEmpty)
+        #expect(try Build.run(TriggerCooccurrenceV2.self, bare, asOf: Build.endOf("2026-03-31")).insights.isEmpty)
+        // Caffeine on every day: a negative control with something counted, so the progress line shows.
+        let caffeine = ProfileData(profile: base.profile, headaches: Array(base.headaches), sleep: [],
+                                   factors: base.factors.filter { $0.factor == "caffeine" })
+        let report = try Build.run(TriggerCooccurrenceV3.self, caffeine, asOf: Build.endOf("2026-03-31"))
+        #expect(report.insights.map(\.kind) == [.progress])
+    }
+
     @Test("findings: matched sets by clock time, exact mid-p, Benjamini-Hochberg, labels by how often")
     func findings() throws {
         let report = try Build.run(TriggerCooccurrenceV3.self, Self.diary(), asOf: Build.endOf("2026-03-31"))
