@@ -114,6 +114,10 @@ public struct MarkerStatusBoard: Sendable, Encodable {
     /// the range, some outside or all outside. Nil for fewer than two readings (one is a dot, not a trend) or a person's own marker.
     public static func chartSummary(_ marker: MarkerDefinition, readings: [Reading], asOf: CalendarDay, input: ProfileData,
                                     copyGuard: CopyGuard) -> String? {
+        if readings.count == 1 {
+            // Glance's empty state for one data point: a single dot, and what would make a trend.
+            return try? copyGuard.render(CopyMessage("marker-trends.chart-one-reading", [:]), module: MarkerTrendsV3.id).get().copy.text
+        }
         guard readings.count >= 2, !marker.isCustom, let first = readings.first, let last = readings.last else { return nil }
         let months = MarkerJudgement.wholeMonths(from: first.date.day, to: asOf)
         let (span, unit): (Int, String) = months >= 24 ? (months / 12, "years") : months >= 1 ? (months, "months")

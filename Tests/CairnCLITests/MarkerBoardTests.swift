@@ -195,6 +195,11 @@ struct MarkerBoardTests {
         // 11, 13, 11.5 inside 10–20, mixed: no trend is said.
         #expect(try CLI.run([dataset, "-c", ".profile inside; .asof 2026-02-28; .chart tsh"]).output
             .contains("TSH over the past 1 month, 3 readings, all within your target range"))
+        // One reading (to 9 August 2024): Glance's empty state, word for word; two: the summary.
+        let one = try CLI.run([dataset, "-c", ".profile six; .asof 2024-08-09; .chart hdl"]).output
+        #expect(one.contains("Add another reading to start seeing your trend\n"), "\(one)")
+        let two = try CLI.run([dataset, "-c", ".profile six; .asof 2024-08-10; .chart hdl"]).output
+        #expect(!two.contains("Add another reading") && two.contains("HDL Cholesterol over the past 6 months, 2 readings"), "\(two)")
         // The SVG carries the same words as its description.
         let svg = scratch.path + "/hdl.svg"
         #expect(try CLI.run([dataset, "-c", ".profile six; .asof 2026-02-15; .chart hdl --svg \(svg)"]).status == 0)

@@ -193,6 +193,9 @@ struct CatalogRenderTests {
                 == "Frequently present: you had a headache within 24 hours of poor sleep in 7 of your last 9 episodes.")
         #expect(render(trigger("red_wine"), "trigger-cooccurrence").text
                 == "Frequently present: you had a headache within 24 hours of “red wine” in 7 of your last 9 episodes.")
+        // Aurae D-25: the shortcut is labelled "Gluten (if sensitive)", never gluten as a universal trigger.
+        #expect(render(trigger("gluten"), "trigger-cooccurrence").text
+                == "Frequently present: you had a headache within 24 hours of gluten (if sensitive) in 7 of your last 9 episodes.")
     }
 
     @Test("a label that breaks a rule is shown as a neutral reference, never verbatim, and the text still shows")
