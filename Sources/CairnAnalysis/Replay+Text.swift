@@ -9,13 +9,24 @@ extension Replay.Result {
         return text
     }
 
-    /// How replay listings are assembled, in text and in JSON (the keys of this type).
+    /// How replay listings are assembled, in text and in JSON (the keys of this type). The text
+    /// closes with how many evidence-only changes it left out, when it left any.
     public static let layout = OutputAssembler.Layout(
         arrays: ["events", "gates", "withheld"], counts: ["evaluations", "steps"],
-        closing: { counts in ["\(counts["steps", default: 0]) steps, \(counts["evaluations", default: 0]) module evaluations."] })
+        closing: { counts in
+            let hidden = counts[hiddenCount, default: 0]
+            return ["\(counts["steps", default: 0]) steps, \(counts["evaluations", default: 0]) module evaluations."
+                + (hidden == 0 ? "" : " \(hidden) evidence-only \(hidden == 1 ? "change" : "changes") not shown (--evidence shows them).")]
+        })
 
-    /// This result (one profile's replay) as its share of a listing, in one format or (nil) both.
-    public func output(index: Int, format: OutputAssembler.Format? = nil) -> ProfileOutput {
+    /// The count of evidence-only changes a text listing left out (summed, never a JSON key).
+    static let hiddenCount = "hidden_evidence_changes"
+
+    /// This result (one profile's replay) as its share of a listing, in one format or (nil)
+    /// both. Text shows gates, and insights appearing, changing text or kind and disappearing;
+    /// with `evidence`, also each change of evidence alone and the values that moved. JSON has
+    /// every event either way.
+    public func output(index: Int, format: OutputAssembler.Format? = nil, evidence: Bool = false) -> ProfileOutput {
         var output = ProfileOutput(index: index)
         output.counts = ["steps": steps, "evaluations": evaluations]
         if format != .text {
@@ -23,15 +34,16 @@ extension Replay.Result {
                             "withheld": withheld.map(ProfileOutput.item)]
         }
         guard format != .json else { return output }
-        output.lines = timeline()
+        output.lines = timeline(evidence: evidence)
         output.trailer = withheld.map(\.line)
+        if !evidence { output.counts[Replay.Result.hiddenCount] = events.count(where: \.isEvidenceOnly) }
         return output
     }
 
     /// The profile's heading, then its gate changes and events by step (gates first within a
     /// step). Under each event, as in `insights` listings, the text a person would now read
-    /// (indented) and the evidence values that moved.
-    func timeline() -> [String] {
+    /// (indented), and with `evidence` the evidence values that moved.
+    func timeline(evidence showsEvidence: Bool = false) -> [String] {
         guard steps > 0 else { return [] }
         let span = from == to ? from : "\(from) to \(to)"
         var lines = ["\(profile): \(steps) step\(steps == 1 ? "" : "s"), \(span)"]
@@ -40,11 +52,11 @@ extension Replay.Result {
             let what = "\(gate.module)@\(gate.version): \(gate.gate) \(gate.have) (needs \(gate.need))"
             entries.append((gate.order, 0, [Replay.Result.line(gate.step, "gate \(gate.state.rawValue)", what)]))
         }
-        for event in events {
+        for event in events where showsEvidence || !event.isEvidenceOnly {
             let kind = event.previousKind.map { "\($0) → \(event.kind)" } ?? event.kind
             var block = [Replay.Result.line(event.step, event.change.rawValue, "\(event.module)@\(event.version) \(kind) \(event.subject)")]
             if event.change == .appeared || event.change == .alreadyShown || event.previousText != nil { block.append("  " + event.text) }
-            if !event.evidence.isEmpty {
+            if showsEvidence, !event.evidence.isEmpty {
                 let changes = event.evidence.sorted { $0.key < $1.key }
                 let shown = changes.prefix(Replay.Result.evidenceShown).map { "\($0.key) \($0.value.text)" }.joined(separator: "; ")
                 let more = changes.count - Replay.Result.evidenceShown

@@ -60,6 +60,9 @@ public struct Replay: Sendable {
         /// The position of the step in the replay (time order across gates and events).
         let order: Int
 
+        /// A change a person reading the insight would not see: its words and kind stayed.
+        public var isEvidenceOnly: Bool { change == .changed && previousText == nil && previousKind == nil }
+
         enum CodingKeys: String, CodingKey {
             case step, profile, module, version, change, kind, subject, text, evidence
             case previousKind = "previous_kind"

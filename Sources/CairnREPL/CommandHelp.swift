@@ -29,7 +29,7 @@ public struct CommandHelp: Sendable {
                     run: { session, call in try session.schema(call.arguments.first) }),
         CommandHelp(name: "profiles", arguments: "", summary: "List profiles with their time zones", minimum: 0, maximum: 0,
                     run: { session, call in try session.profilesList() }),
-        CommandHelp(name: "profile", arguments: "[PROFILE]", summary: "Choose the profile commands work on (none: all)", minimum: 0, maximum: 1,
+        CommandHelp(name: "profile", arguments: "[PROFILE|--all]", summary: "Show the profile commands work on, choose one, or --all for every profile", minimum: 0, maximum: 1,
                     run: { session, call in try session.chooseProfile(call.arguments.first) }),
         CommandHelp(name: "asof", arguments: "[latest|dataset-latest|DATE]", summary: "Show or set the as-of rule: each profile's own latest day (latest, the default), the dataset's, or a date", minimum: 0, maximum: 1,
                     run: { session, call in try session.setAsOf(call.arguments.first) }),
@@ -39,7 +39,7 @@ public struct CommandHelp: Sendable {
                     run: { session, call in try session.loadModules(call.arguments[0]) }),
         CommandHelp(name: "run", arguments: "ID[@V] [PARAM=VALUE]...", summary: "Run a module as of the as-of date", minimum: 1, maximum: nil,
                     run: { session, call in try session.runModule(call.arguments) }),
-        CommandHelp(name: "replay", arguments: "[ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events]", summary: "When insights appear, change and disappear, and gates open (every module by default)", minimum: 0, maximum: nil,
+        CommandHelp(name: "replay", arguments: "[ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events] [--evidence]", summary: "When insights appear, change their words and disappear, and gates open (every module by default); --evidence adds changes of evidence alone", minimum: 0, maximum: nil,
                     run: { session, call in try session.replay(call.arguments) }),
         CommandHelp(name: "evaluate", arguments: "SCENARIO... ID[@V]... [ID.PARAM=V1,V2] [profiles=N] [days=D] [seeds=K] [seed=S]", summary: "False-finding and detection rates on synthetic populations", minimum: 2, maximum: nil,
                     run: { session, call in try session.evaluate(call.arguments) }),
@@ -115,13 +115,27 @@ public struct CommandHelp: Sendable {
         return text
     }
 
+    /// Where descriptions start, and the width they wrap at, as sqlite3's `.help` lays them out:
+    /// a long synopsis takes its own line and the description starts under the column.
+    static let descriptionColumn = 24
+    static let helpWidth = 80
+
     /// `.help` or `.help PREFIX`.
     public static func text(prefix: String? = nil) -> String {
         let shown = all.filter { prefix == nil || $0.name.hasPrefix(prefix!) }
-        let width = shown.map { ".\($0.name) \($0.arguments)".count }.max() ?? 0
+        let indent = String(repeating: " ", count: descriptionColumn)
         return shown.map { command in
-            let left = ".\(command.name) \(command.arguments)"
-            return left + String(repeating: " ", count: width - left.count + 2) + command.summary
+            let left = ".\(command.name)" + (command.arguments.isEmpty ? "" : " \(command.arguments)")
+            let summary = TextWrap.wrap(command.summary, width: helpWidth - descriptionColumn)
+            var lines: [String]
+            if left.count + 2 <= descriptionColumn {
+                lines = [left + String(repeating: " ", count: descriptionColumn - left.count) + summary[0]]
+                lines += summary.dropFirst().map { indent + $0 }
+            } else {
+                let synopsis = TextWrap.wrap(left, width: helpWidth)
+                lines = [synopsis[0]] + synopsis.dropFirst().map { "  " + $0 } + summary.map { indent + $0 }
+            }
+            return lines.joined(separator: "\n")
         }.joined(separator: "\n") + (shown.isEmpty ? "" : "\n") + (prefix == nil ? "Anything else is read-only SQL against the dataset.\n" : "")
     }
 }

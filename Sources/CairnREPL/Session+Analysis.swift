@@ -60,14 +60,15 @@ extension Session {
         return text
     }
 
-    /// `.replay [ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events]`: every module's
-    /// latest version when none is named.
+    /// `.replay [ID[@V]...] [FROM TO] [hour|day|week|month] [--at-events] [--evidence]`: every
+    /// module's latest version when none is named; evidence-only changes with `--evidence`.
     func replay(_ arguments: [String]) throws -> String {
         var modules: [String] = [], dates: [CalendarDay] = []
-        var step = Replay.Step.day, atEvents = false
+        var step = Replay.Step.day, atEvents = false, evidence = false
         for word in arguments {
             if let chosen = Replay.Step(rawValue: word) { step = chosen }
             else if word == "--at-events" { atEvents = true }
+            else if word == "--evidence" { evidence = true }
             else if let day = CalendarDay(iso: word) { dates.append(day) }
             else { modules.append(word) }
         }
@@ -86,7 +87,7 @@ extension Session {
                 if self.isCancelled() { throw SessionError("cancelled") }
             }
             withheldCount += result.withheld.count
-            assembler.add(result.output(index: index, format: format == .json ? .json : .text))
+            assembler.add(result.output(index: index, format: format == .json ? .json : .text, evidence: evidence))
         }
         assembler.finish()
         return format == .json ? text : fitted(text)
@@ -186,8 +187,15 @@ extension Session {
     /// or through a link, and reached through the folder's descriptor (see `readableSource`).
     func writableTarget(_ path: String) throws -> String {
         let target = resolve(path)
-        if let datasetPath, CanonicalPath.of(resolve(datasetPath)) == CanonicalPath.of(target) {
-            throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
+        if let datasetPath {
+            let dataset = CanonicalPath.of(resolve(datasetPath)), written = CanonicalPath.of(target)
+            if dataset == written {
+                throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
+            }
+            // A folder dataset is its CSV files: none of them, nor anything else in it, is written over.
+            if (try? requireDataset().isDirectory) == true, written.hasPrefix(dataset.hasSuffix("/") ? dataset : dataset + "/") {
+                throw SessionError("\(path) is inside the open dataset's folder; writing there could replace its data. Choose another path")
+            }
         }
         if inputs.contains(CanonicalPath.of(target)) {
             throw SessionError("\(path) was read by this session (.import); writing there would replace it. Choose another path")

@@ -46,7 +46,18 @@ extension Session {
         for table in ContractTable.allCases {
             rows += try database.scalarInt("SELECT COALESCE(MAX(rowid), 0) FROM main.\(table.rawValue)") ?? 0
         }
-        return "Opened \(path): \(try source().count) profiles, \(NumberText.grouped(rows)) rows.\n"
+        return "Opened \(path): \(try source().count) profiles, \(NumberText.grouped(rows)) rows.\n" + (try openingNotes(path))
+    }
+
+    /// What the open dataset's data alone says is probably a slip (a reading years ahead), one
+    /// line each.
+    public func openingNotes(_ path: String) throws -> String {
+        let dataset = try requireDataset()
+        guard !dataset.farAheadReadings.isEmpty else { return "" }
+        let copyGuard = try engine.copyGuard
+        return dataset.farAheadReadings.map {
+            $0.note(dataset: path) { copyGuard.safeIdentifier($0, kind: "profile") } + "\n"
+        }.joined()
     }
 
     /// A contract CSV goes into the dataset through the importer; any other CSV becomes a
@@ -186,22 +197,37 @@ extension Session {
         return render(columns: ["profile", "name", "time_zone", "member", "readings", "headaches", "visits"], rows: rows)
     }
 
+    /// `.profile` shows the choice (as sqlite3's bare dot-commands show a setting), `.profile P`
+    /// makes it, `.profile --all` (or `all`, when no profile has that id) clears it. Moving from
+    /// one profile to another under a fixed as-of date says so: the date is the session's, set
+    /// for the profile before, not this one's.
     func chooseProfile(_ id: String?) throws -> String {
+        let known = try source().profileIDs
+        let copyGuard = try engine.copyGuard
         guard let id else {
+            guard let profileID else {
+                return "Commands work on every profile (.profile P chooses one).\n"
+            }
+            return "Commands work on \(copyGuard.safeIdentifier(profileID, kind: "profile")) (.profile --all for every profile).\n"
+        }
+        if id == "--all" || (id == "all" && !known.contains(id)) {
             profileID = nil
             return "Commands now work on every profile.\n"
         }
-        let known = try source().profileIDs
         guard known.contains(id) else {
-            let copyGuard = try engine.copyGuard
             let show = { (id: String) in copyGuard.safeIdentifier(id, kind: "profile") }
             let close = Suggestions.closest(to: id, among: known).map(show)
             let more = known.count > 20 ? ", and \(known.count - 20) more (.profiles lists them)" : ""
             throw SessionError("no profile \(show(id))" + (close.isEmpty ? "" : "; did you mean " + close.joined(separator: " or ") + "?")
                                + "; profiles: " + known.prefix(20).map(show).joined(separator: ", ") + more)
         }
+        let previous = profileID
         profileID = id
-        return ""
+        guard let previous, previous != id else { return "" }
+        switch asOfRule {
+        case .instant, .day: return "As of \(asOfRule), set with .asof (.asof latest for this profile's own latest day).\n"
+        case .datasetLatest, .profileLatest: return ""
+        }
     }
 
     /// `.asof`: shows the rule and the day it gives (the chosen profile's, or the dataset's);

@@ -43,6 +43,8 @@ extension Cairn {
             } catch {
                 throw CairnFailure(error.description)
             }
+            // The .open message goes unseen here; its notes (a reading years ahead) do not.
+            Standard.error((try? session.openingNotes(path)) ?? "")
             if let commands {
                 try Open.runQuietly(StatementReader.commands(in: commands), in: session)
             } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {

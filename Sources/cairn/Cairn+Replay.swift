@@ -17,8 +17,8 @@ extension Cairn {
                 hours is never missed. Without --from and --to the replay spans each \
                 profile's data. Each profile's timeline gives, in time order, every gate that \
                 opened or closed (or was already open at the start) and every insight that \
-                appeared, changed (its new text, and the evidence values that moved) or \
-                disappeared.
+                appeared, changed its text or kind, or disappeared; with --evidence, also every \
+                change of evidence alone and the values that moved (JSON always has them).
                 """)
 
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
@@ -38,6 +38,9 @@ extension Cairn {
         @Flag(help: "Also evaluate at every instant a row the modules read became visible.")
         var atEvents = false
 
+        @Flag(help: "In text, also list each change of evidence alone (the words a person reads stayed) and the values that moved; JSON always has them.")
+        var evidence = false
+
         @Option(name: .customLong("set"), help: "A parameter override, ID.PARAM=VALUE (repeatable).")
         var settings: [String] = []
 
@@ -56,10 +59,11 @@ extension Cairn {
             let run = PopulationRun(command: "replay", source: source, options: population,
                                     runDescription: InsightRequest.describe(source: source, [
                                         "module": modules, "profile": profile.map { [$0] } ?? [], "from": range.from.map { [$0] } ?? [],
-                                        "to": range.to.map { [$0] } ?? [], "step": [step.rawValue], "at-events": atEvents ? ["on"] : [], "set": settings]))
+                                        "to": range.to.map { [$0] } ?? [], "step": [step.rawValue], "at-events": atEvents ? ["on"] : [], "evidence": evidence ? ["on"] : [],
+                                        "set": settings]))
             let selected = try run.selection(only: profile) { replay.engine.copyGuard.safeIdentifier($0, kind: "profile") }
             let withheld = Counter()
-            let (from, to, step, atEvents) = (range.first, range.last, step, atEvents)
+            let (from, to, step, atEvents, evidence) = (range.first, range.last, step, atEvents, evidence)
             let tables = runs.reduce(into: Set<ContractTable>()) { $0.formUnion($1.descriptor.reads) }
             // Every table: the default span is the profile's whole data, whatever the modules read.
             try run.run(selected, tables: ContractTable.eventTables, layout: CairnAnalysis.Replay.Result.layout, format: format) { data, index, _, wanted in
@@ -67,7 +71,7 @@ extension Cairn {
                                                                  atEvents: atEvents, tables: tables) else { return ProfileOutput(index: index) }
                 let result = try replay.run(runs, on: data, moments: moments)
                 withheld.add(result.withheld.count)
-                return result.output(index: index, format: wanted)
+                return result.output(index: index, format: wanted, evidence: evidence)
             }
             if strict && withheld.value > 0 { throw ExitCode(Status.partial) }
         }

@@ -23,6 +23,7 @@ extension Cairn {
             let copyGuard = try CopyGuardLoading.copyGuard()
             do {
                 let dataset = try Dataset.open(path, now: now)
+                try NowOption.sayNotes(of: dataset, path: path)
                 var summary = try DatasetSummary(of: dataset)
                 // Profile ids and names are the data's own words: shown only when they break no rule.
                 for index in summary.profiles.indices {

@@ -45,6 +45,7 @@ struct Cairn: ParsableCommand {
         do {
             let arguments = try ModulePathOption.loadModules(from: Array(CommandLine.arguments.dropFirst()),
                                                              environment: ProcessInfo.processInfo.environment)
+            try refuseMistypedCommand(arguments)
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let exit as ExitCode {
@@ -64,6 +65,22 @@ struct Cairn: ParsableCommand {
             Standard.error(TerminalText.escaped(fullMessage(for: error)) + "\n")
             Glibc.exit(code == .validationFailure ? Status.refused : code.rawValue)
         }
+    }
+}
+
+extension Cairn {
+    /// `cairn insigths DATA` would otherwise open "insigths" as a dataset and call DATA an
+    /// unexpected argument: a first word that is neither a command nor an existing path, but
+    /// close to a command's name, is refused with the command it probably meant.
+    static func refuseMistypedCommand(_ arguments: [String]) throws {
+        guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"),
+              !FileManager.default.fileExists(atPath: first) else { return }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(first) else { return }
+        let close = Suggestions.closest(to: first, among: names)
+        guard !close.isEmpty else { return }
+        throw CairnFailure("\"\(first)\" is not a cairn command, and no file or folder has that name; did you mean "
+            + close.joined(separator: " or ") + "? (`cairn --help` lists the commands)")
     }
 }
 

@@ -22,10 +22,23 @@ struct NowOption: ParsableArguments {
 
     /// The dataset at `path`, a CSV directory read as of `--now`; one clear failure otherwise.
     func open(_ path: String) throws -> Dataset {
+        let dataset: Dataset
         do {
-            return try Dataset.open(path, now: try instant)
+            dataset = try Dataset.open(path, now: try instant)
         } catch let error as DatasetError {
             throw CairnFailure(error)
+        }
+        try NowOption.sayNotes(of: dataset, path: path)
+        return dataset
+    }
+
+    /// What a directory's data alone says is probably a slip (a reading years ahead), on
+    /// standard error: the output stays the analysis's own.
+    static func sayNotes(of dataset: Dataset, path: String) throws {
+        guard !dataset.farAheadReadings.isEmpty else { return }
+        let copyGuard = try CopyGuardLoading.copyGuard()
+        for far in dataset.farAheadReadings {
+            Standard.error(far.note(dataset: path) { copyGuard.safeIdentifier($0, kind: "profile") } + "\n")
         }
     }
 }

@@ -21,8 +21,9 @@ struct PopulationRun {
     /// overwrite it.
     static func open(_ path: String, options: PopulationOptions) throws -> ProfileSource {
         if let out = options.shardOut { try OutputPaths.refuse(out, option: "--out", against: [("the dataset", path)]) }
+        let dataset = try options.now.open(path)
         do {
-            return try ProfileSource(try Dataset.open(path, now: try options.now.instant), readers: options.jobs)
+            return try ProfileSource(dataset, readers: options.jobs)
         } catch let error as DatasetError {
             throw CairnFailure(error)
         }

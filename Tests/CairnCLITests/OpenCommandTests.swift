@@ -35,6 +35,45 @@ struct OpenCommandTests {
         #expect(result.error.split(separator: "\n").count == 1)
     }
 
+    @Test("a mistyped command gets the command it probably meant, in one line; a word far from any command is opened as a dataset as before")
+    func mistypedCommand() throws {
+        let result = try CLI.run(["insigths", demoPath])
+        #expect(result.status == 2)
+        #expect(result.error == "cairn: error: \"insigths\" is not a cairn command, and no file or folder has that name; "
+                + "did you mean insights? (`cairn --help` lists the commands)\n")
+        #expect(try CLI.run(["sumary", demoPath]).error.contains("did you mean summary?"))
+        // No command is near "nothing-here.sqlite": the missing dataset is named as before.
+        let missing = try CLI.run(["nothing-here.sqlite", "-c", ".quit"])
+        #expect(missing.status == 2 && !missing.error.contains("did you mean"))
+    }
+
+    @Test("a reading more than a year after everything else its profile logged is said when a CSV folder opens, and kept (issue 25); 366 days is not, a diary after the gap is not")
+    func farAheadReading() throws {
+        let scratch = Scratch()
+        func folder(_ name: String, readings: String, headaches: String = "p,h1,2026-05-30T08:00,,3\n") -> String {
+            scratch.write("\(name)/profiles.csv", "profile_id,time_zone\np,UTC\nq,UTC\n")
+            scratch.write("\(name)/headaches.csv", "profile_id,headache_id,onset_at,resolved_at,severity\n" + headaches)
+            scratch.write("\(name)/readings.csv", "profile_id,marker,value,date\n" + readings)
+            return scratch.path + "/" + name
+        }
+        // 2026-05-31 + 367 days is 2027-06-02; + 366 is 2027-06-01.
+        let typo = folder("typo", readings: "p,hdl,55,2026-05-31\np,hdl,56,2027-06-02\nq,hdl,50,2026-01-01\n")
+        let opened = try CLI.run(["summary", typo])
+        #expect(opened.status == 0)
+        #expect(opened.error == "note: \(typo): 1 reading of p dated 2027-06-02, more than a year after p's other rows (latest 2026-05-31); "
+                + "kept, and 2027-06-02 is now p's latest day. Check the year, or open with --now DATE to refuse readings after DATE.\n")
+        // The REPL's .open says it too, on its output.
+        #expect(try CLI.run([typo, "-c", ".open \(typo)"]).output.contains("1 reading of p dated 2027-06-02"))
+        let yearOn = folder("year", readings: "p,hdl,55,2026-05-31\np,hdl,56,2027-06-01\n")
+        #expect(try CLI.run(["summary", yearOn]).error.isEmpty)
+        // A diary that goes on after the gap: a real pause, not a slip.
+        let pause = folder("pause", readings: "p,hdl,55,2026-05-31\np,hdl,56,2031-01-01\n",
+                           headaches: "p,h1,2026-05-30T08:00,,3\np,h2,2031-01-02T08:00,,3\n")
+        #expect(try CLI.run(["summary", pause]).error.isEmpty)
+        // With --now the reading is refused as future instead: no note.
+        #expect(!(try CLI.run(["summary", typo, "--now", "2026-06-01"]).error.contains("note:")))
+    }
+
     var demoPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Datasets/demo").path

@@ -106,14 +106,23 @@ struct ReplayCommandTests {
             #expect(change["previous_text"] != nil || change["previous_kind"] != nil || !evidence.isEmpty, "\(change)")
             for (key, moved) in evidence { #expect(moved["old"] != moved["new"], "\(key) did not move") }
         }
-        // In text, every change line is followed by what a person now reads or the values that moved.
-        let text = try CLI.run(["replay", demo, "--step", "week"]).output.split(separator: "\n")
+        // With --evidence, every change line is followed by what a person now reads or the values that moved.
+        let text = try CLI.run(["replay", demo, "--step", "week", "--evidence"]).output.split(separator: "\n")
         var changed = 0
         for (index, line) in text.enumerated() where line.contains("  changed  ") {
             changed += 1
             #expect(index + 1 < text.count && text[index + 1].hasPrefix("  "), "\(line) says nothing of what changed")
         }
         #expect(changed == changes.count)
+        #expect(!text.contains { $0.hasSuffix("not shown (--evidence shows them).") })
+        // Without it (issue 25: the tour's two months were 209 lines), only changes a person
+        // would see are listed, no evidence line, and the closing line counts the rest.
+        let words = changes.filter { $0["previous_text"] != nil || $0["previous_kind"] != nil }
+        let brief = try CLI.run(["replay", demo, "--step", "week"]).output.split(separator: "\n")
+        #expect(brief.filter { $0.contains("  changed  ") }.count == words.count)
+        #expect(!brief.contains { $0.hasPrefix("  evidence: ") })
+        #expect(brief.last?.hasSuffix(" \(changes.count - words.count) evidence-only changes not shown (--evidence shows them).") == true,
+                "\(brief.last ?? "")")
     }
 
     @Test("one timeline per profile, in time order, gates before the events of their step")

@@ -111,7 +111,7 @@ struct UnsafeLabelsTests {
     @Test("replay, the REPL's listings and comparisons: no unsafe words")
     func replayAndREPL() throws {
         let data = dataset
-        let replay = try CLI.run(["replay", data, "--from", "2026-03-01", "--to", "2026-03-31", "--step", "week"])
+        let replay = try CLI.run(["replay", data, "--from", "2026-03-01", "--to", "2026-03-31", "--step", "week", "--evidence"])
         #expect(replay.status == 0, "\(replay.error)")
         expectSafe(replay.output, "replay")
         let replayJSON = try CLI.run(["replay", data, "--from", "2026-03-20", "--to", "2026-03-31", "--format", "json"])

@@ -18,6 +18,36 @@ struct WorkbenchTests {
         #expect(result.error.split(separator: "\n").count == 1)
     }
 
+    @Test(".profile alone shows the choice, --all clears it; a profile chosen under a fixed .asof date is told so (issue 25)")
+    func profileChoice() throws {
+        let result = try CLI.run([demo, "-c", ".profile; .profile lena; .profile; .asof 2026-05-31; .profile maya; .asof latest; .profile tobi; .profile --all; .profile"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == """
+            Commands work on every profile (.profile P chooses one).
+            Commands work on lena (.profile --all for every profile).
+            As of 2026-05-31, set with .asof (.asof latest for this profile's own latest day).
+            Commands now work on every profile.
+            Commands work on every profile (.profile P chooses one).
+
+            """)
+    }
+
+    @Test(".save, .snapshot and .output never write over a file of an open CSV-folder dataset (issue 25: .save replaced readings.csv with Markdown)")
+    func folderDatasetFilesKept() throws {
+        let copy = scratch.path + "/demo"
+        try FileManager.default.copyItem(atPath: demo, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy + "/readings.csv"))
+        for command in [".save \(copy)/readings.csv", ".snapshot \(copy)/readings.csv", ".save \(copy)/new.md", ".once \(copy)/headaches.csv"] {
+            let result = try CLI.run([copy, "-c", ".profile lena; " + command], input: "y\n")
+            #expect(result.status == 1, "\(command)")
+            #expect(result.error.contains("is inside the open dataset's folder; writing there could replace its data"), "\(command): \(result.error)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy + "/readings.csv")) == before)
+        #expect(!FileManager.default.fileExists(atPath: copy + "/new.md"))
+        // Beside the folder is fine.
+        #expect(try CLI.run([copy, "-c", ".profile lena; .save \(scratch.path)/review.md"]).status == 0)
+    }
+
     @Test("piped commands run the same way, without prompt or colour")
     func piped() throws {
         let result = try CLI.run([demo], input: ".format json\nSELECT count(*) AS n FROM headaches;\n")
@@ -211,8 +241,16 @@ struct DotCommandTests {
             #expect(all.output.contains(".\(name) "), "\(name)")
         }
         // .profiles, .profile and .provenance.
-        #expect(try run(".help pro").output.split(separator: "\n").count == 3)
-        #expect(try run(".help prof").output.split(separator: "\n").count == 2)
+        func commands(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.hasPrefix(".") }.map(String.init) }
+        #expect(commands(try run(".help pro").output).count == 3)
+        #expect(commands(try run(".help prof").output).count == 2)
+        // Laid out as sqlite3's .help: 80 columns, descriptions from column 25, a long synopsis on its own line.
+        let lines = all.output.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        #expect(lines.contains("                        List tables with their row counts") == false)
+        #expect(lines.contains(".tables                 List tables with their row counts"))
+        let replay = try #require(lines.firstIndex { $0.hasPrefix(".replay ") })
+        #expect(lines[replay + 1].hasPrefix(String(repeating: " ", count: 24) + "When insights appear"))
         let usage = try run(".compare weather-correlation@1")
         #expect(usage.status == 1 && usage.error == "Error: .compare needs ID@A ID@B; usage: .compare ID@A ID@B\n")
         let different = try run(".profile lena; .compare weather-correlation@1 sleep-correlation@1")

@@ -15,6 +15,9 @@ public final class Dataset {
     /// The layout the dataset has (`DatasetSchema.migrations`); readers leave out what an
     /// older layout lacks.
     public private(set) var layoutVersion: Int
+    /// For a directory read without a present instant: readings dated more than a year after
+    /// the rest of their profile's rows, to be said when it opens.
+    public private(set) var farAheadReadings: [FarAheadReadings] = []
 
     init(database: SQLiteDatabase, location: String, isDirectory: Bool, layoutVersion: Int = DatasetSchema.layoutVersion) {
         self.database = database
@@ -85,6 +88,13 @@ public final class Dataset {
             let first = report.issues.first { $0.severity == .rejected }
             throw .directoryImportRejected(path: path, rejected: report.rejected,
                                            firstProblem: first?.locatedMessage ?? "")
+        }
+        if now == nil {
+            do {
+                dataset.farAheadReadings = try FarAheadReadings.find(in: dataset.database)
+            } catch {
+                throw .storage(error)
+            }
         }
         return dataset
     }
