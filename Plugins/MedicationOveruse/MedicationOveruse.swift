@@ -48,6 +48,10 @@ public struct MedicationOveruse: AnalysisModule {
         threshold = parameters.integer("threshold_days")
     }
 
+    init(threshold: Int) {
+        self.threshold = threshold
+    }
+
     /// Whether an entry counts toward the acute total.
     public static func isAcute(_ medication: Medication) -> Bool {
         switch medication.isAcute {

@@ -82,14 +82,14 @@ struct DefaultVersionDiffTests {
         let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
         let old = try CLI.run(["insights", demo, "--as-of", "2026-08-31", "--format", "json",
                                "--module", "marker-trends@1", "--module", "trigger-cooccurrence@1", "--module", "sleep-correlation@1",
-                               "--module", "weather-correlation@2", "--module", "medication-overuse", "--module", "red-flags@1",
-                               "--module", "visit-history@1"])
+                               "--module", "weather-correlation@2", "--module", "medication-overuse@1", "--module", "red-flags@1",
+                               "--module", "visit-history@1", "--module", "medication-effectiveness@1"])
         let new = try CLI.run(["insights", demo, "--as-of", "2026-08-31", "--format", "json"])
         #expect(old.status == 0 && new.status == 0)
         let diff = try CLI.run(["diff", scratch.write("old.json", old.output), scratch.write("new.json", new.output)])
         #expect(diff.status == 1)
         for change in ["marker-trends · maya", "trigger-cooccurrence · lena", "sleep-correlation · lena", "weather-correlation · lena",
-                       "visit-history · maya"] {
+                       "visit-history · maya", "medication-effectiveness · lena"] {
             #expect(diff.output.contains(change), "\(change) missing from the diff")
         }
         #expect(diff.output.contains("(@1 → @2)"))

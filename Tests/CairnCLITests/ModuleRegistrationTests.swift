@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 25)
+        #expect(declared.count == 26)
         #expect(keys == declared)
     }
 

@@ -17,7 +17,7 @@ struct ProvenanceCommandTests {
         // In May Lena logged ibuprofen on 4 days, paracetamol on 2, sumatriptan on 4 and
         // naproxen (acute left empty, not a preventive) on 5: 15 rows, one a day each
         // (Datasets/demo/medications.csv). Magnesium and propranolol never count.
-        #expect(result.output.contains("1  lena  medication-overuse@1 awareness 2026-05  15 rows"), "\(result.output)")
+        #expect(result.output.contains("1  lena  medication-overuse@2 awareness 2026-05  15 rows"), "\(result.output)")
         #expect(result.output.contains("medications: 15 rows\n"))
         let rows = result.output.split(separator: "\n").filter { $0.contains("  lena  ") && $0.contains("T") }
         #expect(rows.count == 15)

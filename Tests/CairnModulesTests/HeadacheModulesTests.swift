@@ -253,9 +253,9 @@ struct EngineTests {
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@5") }
         #expect(try registry.lookup("marker-trends").version == 4)
         // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
-        // medication-effectiveness and visit-statistics), twenty-five versions.
+        // medication-effectiveness and visit-statistics), twenty-six versions.
         #expect(registry.latest.count == 11)
-        #expect(registry.all.count == 25)
+        #expect(registry.all.count == 26)
         #expect(try registry.lookup("medication-effectiveness").version == 2)
     }
 
