@@ -57,7 +57,12 @@ extension Session {
                 if let summary { summaries.append(summary) }
             }
         }
-        let shownProfile = copyGuard.safeIdentifier(data.profile.id, kind: "profile")
+        // A date set with .asof is the session's, whichever profile is charted: the title says it.
+        var shownProfile = copyGuard.safeIdentifier(data.profile.id, kind: "profile")
+        switch asOfRule {
+        case .day, .instant: shownProfile += ", as of \(asOfRule)"
+        case .profileLatest, .datasetLatest: break
+        }
         let title = series.map(\.label).joined(separator: ", ") + " — " + shownProfile
         if collectsFigures || svgPath != nil {
             var chart = SVGChart(title: title, series: series, marks: marks)
@@ -101,14 +106,25 @@ extension Session {
             let hints = data.markers.suggestions(for: name)
             throw SessionError("no marker \(name)" + (hints.isEmpty ? "" : "; did you mean \(hints.joined(separator: " or "))?"))
         }
-        let readings = data.readings.filter { $0.markerID == marker.id && $0.date.epochSeconds <= cutoff }
-        guard !readings.isEmpty else {
+        let all = data.readings.filter { $0.markerID == marker.id && $0.date.epochSeconds <= cutoff }
+        guard !all.isEmpty else {
             throw SessionError("\(copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no "
                                + "\(copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings")
         }
+        // A reading outside the plausible range (kept at import with a warning) would stretch the
+        // scale and the trend: left out, as the board and marker-trends leave it out, and said.
+        let plausible = all.filter { !marker.isImplausible($0.value) }
+        let readings = plausible.isEmpty ? all : plausible
         let override = data.overrides[marker.id]
-        let summary = MarkerStatusBoard.chartSummary(marker, readings: Array(readings), asOf: data.zone.day(ofEpoch: cutoff), input: data,
+        var summary = MarkerStatusBoard.chartSummary(marker, readings: Array(readings), asOf: data.zone.day(ofEpoch: cutoff), input: data,
                                                      copyGuard: copyGuard)
+        if readings.count < all.count {
+            let leftOut = all.count - readings.count
+            let note = try? copyGuard.render(CopyMessage("marker-trends.chart-implausible-left-out", [
+                "count": .count(leftOut), "readings": .choice(leftOut == 1 ? "reading" : "readings"), "marker": .marker(marker.displayName),
+            ]), module: MarkerTrendsV3.id).get().copy.text
+            summary = [summary, note].compactMap { $0 }.joined(separator: ". ")
+        }
         return (SVGChart.Series(label: copyGuard.safeIdentifier(marker.displayName, kind: "marker"),
                                unit: copyGuard.safeIdentifier(marker.unit, kind: "unit"),
                                points: readings.map { SVGChart.Point(day: $0.date.day, value: $0.value) },

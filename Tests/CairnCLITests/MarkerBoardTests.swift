@@ -143,6 +143,17 @@ struct MarkerBoardTests {
         let text = try CLI.run(["markers", scratch.path + "/kids", "--profile", "adult"]).output
         #expect(text.contains("? implausible"), "\(text)")
         #expect(text.contains("HDL Cholesterol, 890 mg/dL, trending down, an implausible value, left out of status and trend"), "\(text)")
+        // The chart leaves 890 out of its scale and summary, says so, and its title carries a date set with .asof.
+        let svg = scratch.path + "/hdl.svg"
+        let chart = try CLI.run([scratch.path + "/kids", "-c", ".profile adult; .asof 2026-02-28; .chart hdl --svg \(svg)"])
+        #expect(chart.status == 0, "\(chart.error)")
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.contains("<desc>HDL Cholesterol over the past 1 month, 3 readings, trending down from 56 to 52, all within normal range. "
+                                 + "1 reading of HDL Cholesterol outside the plausible range left out of this chart</desc>"), "\(picture)")
+        #expect(!picture.contains(">890<") && !picture.contains(">800<"))
+        #expect(chart.output == "Wrote \(svg): HDL Cholesterol — adult, as of 2026-02-28.\n")
+        // Without .asof the title is the profile alone.
+        #expect(try CLI.run([scratch.path + "/kids", "-c", ".profile adult; .chart hdl --svg \(svg)"]).output == "Wrote \(svg): HDL Cholesterol — adult.\n")
     }
 
     @Test("watch near a bound, out of range only past it, on either side")

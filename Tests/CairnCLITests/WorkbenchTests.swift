@@ -90,7 +90,7 @@ struct WorkbenchTests {
         let result = try CLI.run(["check", copy])
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("changed  \(copy)\n--- \(copy) block 2 (recorded)\n+++ \(copy) block 2 (now)\n"))
-        #expect(result.output.contains("-lena  medication-overuse@1 awareness 2026-05"))
+        #expect(result.output.contains("-lena  medication-overuse@2 awareness 2026-05"))
         #expect(result.output.contains("+No insights."))
         // --update records the new output; check passes again.
         #expect(try CLI.run(["run", copy, "--update"]).status == 0)
@@ -158,7 +158,7 @@ struct WorkbenchTests {
                             + "```cairn\n.mode list\nSELECT 2 AS two;\n```\n\n```cairn\nSELECT 3 AS three;\n```\n")
         #expect(try CLI.run(["run", path, "--update"]).status == 0)
         let recorded = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(recorded.contains("```\n\n![LDL Cholesterol, HDL Cholesterol — maya](review.figures/figure-2-1.svg)\n"), "\(recorded)")
+        #expect(recorded.contains("```\n\n![LDL Cholesterol, HDL Cholesterol — maya, as of 2026-09-21](review.figures/figure-2-1.svg)\n"), "\(recorded)")
         let svg = try String(contentsOfFile: scratch.path + "/review.figures/figure-2-1.svg", encoding: .utf8)
         #expect(svg.hasPrefix("<svg ") && svg.contains("LDL Cholesterol (mg/dL)") && svg.contains("HDL Cholesterol (mg/dL)"))
         #expect(try CLI.run(["check", path]).status == 0)
