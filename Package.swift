@@ -132,7 +132,7 @@ let package = Package(
             name: "cairn",
             dependencies: [
                 "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
-                "CairnEvaluation", "CairnReport",
+                "CairnEvaluation", "CairnReport", "MedicationOveruse",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -5,9 +5,11 @@ import CairnPlot
 
 /// Aurae's report for a clinician (seed 002, 5.6): for one person and a date range, the
 /// summary table (date, time, severity, duration, weather as temperature and condition,
-/// medication, notes cut at 40 characters), headache days month by month as a chart, the
-/// severity distribution, the pattern summary (the modules' insights at the end of the range)
-/// and the full disclaimer and footer. As HTML for the screen and for print (A4 portrait, the
+/// medication, notes cut at 40 characters), headache days month by month as bars with the
+/// acute-medication days of each month beside them (the first thing a headache clinic asks),
+/// the severity distribution, the pattern summary (the modules' insights over the range's own
+/// entries, so that "8 of your 16 headaches" matches the table) and the full disclaimer and
+/// footer. As HTML for the screen and for print (A4 portrait, the
 /// table's header repeated on each page, rows never split) or as Markdown with the chart beside.
 ///
 /// Every string passes the copy guard: Cairn's own words are checked (a broken one would be
@@ -30,8 +32,8 @@ public struct ClinicianReport: Sendable {
     public let rows: [Row]
     public let patterns: [String]
     public let severityCounts: [(label: String, count: Int)]
-    /// Headache days in each month of the range, for the chart.
-    public let months: [(month: CalendarDay, days: Int)]
+    /// Headache days and acute-medication days in each month of the range.
+    public let months: [(month: CalendarDay, days: Int, acuteDays: Int)]
     let disclaimer: String
     let footer: String
     let copyGuard: CopyGuard
@@ -43,8 +45,10 @@ public struct ClinicianReport: Sendable {
     public static let notesLength = 40
 
     /// The report of `data` (cut at the end of `to`) for `from` to `to`; `patterns` are insight
-    /// texts already admitted by the guard; `scopes` the modules whose rules apply to its words.
-    public init(_ data: ProfileData, from: CalendarDay, to: CalendarDay, patterns: [String], scopes: [String], copyGuard: CopyGuard) {
+    /// texts already admitted by the guard; `scopes` the modules whose rules apply to its words;
+    /// `isAcute` the rule medication-overuse counts acute days by.
+    public init(_ data: ProfileData, from: CalendarDay, to: CalendarDay, patterns: [String], scopes: [String], copyGuard: CopyGuard,
+                isAcute: (Medication) -> Bool) {
         self.copyGuard = copyGuard
         self.scopes = scopes
         let isSafe = { (text: String) in scopes.allSatisfy { copyGuard.isSafe(text, module: $0) } }
@@ -86,11 +90,12 @@ public struct ClinicianReport: Sendable {
         severityCounts = [("mild", 1), ("moderate", 3), ("severe", 5)].map { label, level in
             (label, headaches.filter { $0.severity == level }.count)
         }
-        var months: [(CalendarDay, Int)] = []
+        var months: [(CalendarDay, Int, Int)] = []
         var month = from.firstOfMonth
         let onsetDays = Set(headaches.map(\.onset.day))
+        let acuteDays = Set(data.medications.filter { (from...to).contains($0.takenAt.day) && isAcute($0) }.map(\.takenAt.day))
         while month <= to {
-            months.append((month, onsetDays.filter { $0.firstOfMonth == month }.count))
+            months.append((month, onsetDays.filter { $0.firstOfMonth == month }.count, acuteDays.filter { $0.firstOfMonth == month }.count))
             month = month.firstOfNextMonth
         }
         self.months = months
@@ -152,15 +157,19 @@ public struct ClinicianReport: Sendable {
         return say("\(rows.count) headache\(rows.count == 1 ? "" : "s") on \(days) day\(days == 1 ? "" : "s").")
     }
 
-    /// The chart of headache days per month, as SVG.
+    /// The chart of headache days per month, as SVG bars.
     public func chartSVG() -> String {
-        var days = SVGChart.Series(label: say("headache days"), unit: "", points: months.map { SVGChart.Point(day: $0.month, value: Double($0.days)) })
-        days.startsAtZero = true
-        var chart = SVGChart(title: say("Headache days per month"), series: [days])
-        chart.pointLabel = say("headache days in the month")
-        chart.span = from...to
-        return chart.render()
+        MonthlyBarChart(title: say("Headache days per month"), barLabel: say("headache days in the month"),
+                        months: months.map { ($0.month, $0.days) }).render()
     }
+
+    static let monthColumns = ["Month", "Headache days", "Acute medication days"]
+
+    /// Each month's row of the monthly table.
+    var monthRows: [[String]] { months.map { [$0.month.monthText, String($0.days), String($0.acuteDays)] } }
+
+    /// Patterns are found in the range's own entries, said under their heading.
+    var patternsScope: String { say("From the entries of \(from) to \(to) only.") }
 
     // MARK: HTML
 
@@ -176,9 +185,11 @@ public struct ClinicianReport: Sendable {
         if rows.isEmpty { body += "<tr><td colspan=\"7\">\(e(say("No headaches logged in this range.")))</td></tr>\n" }
         body += "</tbody>\n</table>\n"
         body += "<section class=\"page\">\n<h2>\(e(say("Frequency")))</h2>\n<figure>\n" + chartSVG().trimmingCharacters(in: .whitespacesAndNewlines)
-            + "\n</figure>\n<h2>\(e(say("Severity")))</h2>\n<table class=\"severity\"><tbody>\n"
+            + "\n</figure>\n<table class=\"months\">\n<thead><tr>" + ClinicianReport.monthColumns.map { "<th>\(e(say($0)))</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n" + monthRows.map { "<tr>" + $0.map { "<td>\(e($0))</td>" }.joined() + "</tr>\n" }.joined()
+            + "</tbody>\n</table>\n<h2>\(e(say("Severity")))</h2>\n<table class=\"severity\"><tbody>\n"
         for (label, count) in severityCounts { body += "<tr><th>\(e(say(label)))</th><td>\(count)</td></tr>\n" }
-        body += "</tbody></table>\n<h2>\(e(say("Patterns")))</h2>\n"
+        body += "</tbody></table>\n<h2>\(e(say("Patterns")))</h2>\n<p class=\"scope\">\(e(patternsScope))</p>\n"
         body += patterns.isEmpty ? "<p>\(e(say("No patterns to show for this range.")))</p>\n"
             : "<ul class=\"patterns\">\n" + patterns.map { "<li>\(e($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
         body += "</section>\n<footer>\n<p class=\"disclaimer\">\(e(disclaimer))</p>\n<p>\(e(footer))</p>\n<p>\(e(say("Generated by Cairn")))</p>\n</footer>\n"
@@ -197,7 +208,8 @@ public struct ClinicianReport: Sendable {
         th, td { border-bottom: 1px solid #d0d0d0; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
         thead th { background: #e8f3f3; }
         table.summary td:nth-child(-n+4), table.summary th:nth-child(-n+4) { white-space: nowrap; }
-        table.severity { width: auto; }
+        table.severity, table.months { width: auto; margin-top: 3mm; }
+        .scope { color: #444; margin: 0 0 2mm; }
         figure { margin: 0; }
         figure svg { max-width: 100%; height: auto; }
         footer { margin-top: 8mm; font-size: 9pt; color: #333; border-top: 1px solid #d0d0d0; }
@@ -221,8 +233,12 @@ public struct ClinicianReport: Sendable {
             out += "| " + [row.date, row.time, row.severity, row.duration, row.weather, row.medication, row.notes].map(cell)
                 .joined(separator: " | ") + " |\n"
         }
-        out += "\n## \(say("Frequency"))\n\n![\(say("Headache days per month"))](\(chartPath))\n\n## \(say("Severity"))\n\n"
-        out += severityCounts.map { "- \(say($0.label)): \($0.count)" }.joined(separator: "\n") + "\n\n## \(say("Patterns"))\n\n"
+        out += "\n## \(say("Frequency"))\n\n![\(say("Headache days per month"))](\(chartPath))\n\n"
+        out += "| " + ClinicianReport.monthColumns.map { say($0) }.joined(separator: " | ") + " |\n|"
+            + String(repeating: " --- |", count: ClinicianReport.monthColumns.count) + "\n"
+            + monthRows.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
+        out += "\n## \(say("Severity"))\n\n"
+        out += severityCounts.map { "- \(say($0.label)): \($0.count)" }.joined(separator: "\n") + "\n\n## \(say("Patterns"))\n\n\(patternsScope)\n\n"
         out += patterns.isEmpty ? say("No patterns to show for this range.") + "\n" : patterns.map { "- " + $0 }.joined(separator: "\n") + "\n"
         out += "\n---\n\n**\(disclaimer)**\n\n\(footer)\n\n\(say("Generated by Cairn"))\n"
         return out

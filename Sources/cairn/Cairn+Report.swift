@@ -3,6 +3,7 @@ import CairnAnalysis
 import CairnCore
 import CairnModules
 import CairnReport
+import MedicationOveruse
 import CairnStore
 import Foundation
 
@@ -14,10 +15,10 @@ extension Cairn {
             discussion: """
                 The report covers --from to --to (default: the 90 days up to the person's latest \
                 day; --from alone: to the latest day; --to alone: the 90 days up to it): the summary table (date, time, severity, duration, weather, medication, \
-                notes cut at 40 characters), headache days per month as a chart, the severity \
-                counts, the patterns the modules show at the end of the range (trigger, weather \
-                and sleep associations, calendar patterns, medicine ratings, the overuse \
-                awareness), and the full disclaimer. The HTML prints on A4 (the table's header on \
+                notes cut at 40 characters), headache days per month as bars and a table with \
+                each month's acute-medication days, the severity counts, the patterns the modules \
+                find in the range's own entries (trigger, weather and sleep associations, \
+                calendar patterns, medicine ratings, the overuse awareness), and the full disclaimer. The HTML prints on A4 (the table's header on \
                 every page, the chart and patterns on a page of their own); the Markdown links \
                 the chart, written beside it as FILE.figures/frequency.svg. Every string passes \
                 the copy guard.
@@ -37,6 +38,18 @@ extension Cairn {
         @OptionGroup var now: NowOption
 
         /// The modules whose insights make the pattern summary, at their latest versions.
+        /// The diary's entries from the start of `first` (sleep and weather from a day before).
+        static func entries(of data: ProfileData, from first: CalendarDay) -> ProfileData {
+            let start = data.zone.startOfDay(first), dayBefore = data.zone.startOfDay(first.adding(days: -1))
+            var cut = data
+            cut.headaches = data.headaches.filter { $0.onset.epochSeconds >= start }[...]
+            cut.medications = data.medications.filter { $0.takenAt.epochSeconds >= start }[...]
+            cut.factors = data.factors.filter { $0.at.epochSeconds >= start }[...]
+            cut.sleep = data.sleep.filter { $0.nightOf >= first.adding(days: -1) }[...]
+            cut.weather = data.weather.filter { $0.observedAtEpoch >= dayBefore }[...]
+            return cut
+        }
+
         static let patternModules = ["trigger-cooccurrence", "weather-correlation", "sleep-correlation", "calendar-patterns",
                                      "medication-effectiveness", "medication-overuse"]
 
@@ -64,10 +77,13 @@ extension Cairn {
             let instant = all.zone.startOfDay(last.adding(days: 1)) - 1
             let data = all.asOf(instant)
             let runs = try InsightRequest.moduleRuns(registry: ModuleHost.registry(), modules: Report.patternModules, settings: [])
-            let insights = try engine.run(runs, on: data, asOf: instant).insights
+            // Patterns from the range's own entries, as the table above them (issue 25: "13 of
+            // your 26 headaches" under a table of 16); the night and the weather of the day before
+            // its first day stay, as the first headache's 24 hours reach back into it.
+            let insights = try engine.run(runs, on: Report.entries(of: data, from: first), asOf: instant).insights
             let patterns = insights.filter { $0.kind != InsightKind.progress }.map { $0.text.text }
             let report = ClinicianReport(data, from: first, to: last, patterns: patterns, scopes: Report.patternModules,
-                                         copyGuard: engine.copyGuard)
+                                         copyGuard: engine.copyGuard, isAcute: MedicationOveruse.isAcute)
             let url = URL(fileURLWithPath: out)
             do {
                 if out.hasSuffix(".md") {

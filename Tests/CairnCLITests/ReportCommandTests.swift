@@ -69,8 +69,12 @@ struct ReportCommandTests {
         #expect(text.contains("**Patterns are based on your logged data only. For informational purposes only. Not a medical diagnosis. "
                               + "Discuss findings with your healthcare provider.**"))
         let svg = try String(contentsOfFile: scratch.path + "/pat.figures/frequency.svg", encoding: .utf8)
-        // May and June: two points, 2 and 1 headache days.
-        #expect(svg.hasPrefix("<svg") && svg.components(separatedBy: "<circle").count - 1 == 2)
+        // May and June: two bars, 2 and 1 headache days, no line between them.
+        #expect(svg.hasPrefix("<svg") && svg.components(separatedBy: "<rect class=\"bar\"").count - 1 == 2)
+        #expect(svg.contains("<desc>2026-05: 2, 2026-06: 1</desc>") && !svg.contains("<polyline"))
+        // Acute-medication days: ibuprofen on 3 May, sumatriptan on 10 May (magnesium is not acute); none in June.
+        #expect(text.contains("| Month | Headache days | Acute medication days |\n| --- | --- | --- |\n| 2026-05 | 2 | 2 |\n| 2026-06 | 1 | 0 |\n"), "\(text)")
+        #expect(text.contains("## Patterns\n\nFrom the entries of 2026-05-01 to 2026-06-30 only.\n"))
         // A range with nothing in it says so; a range the wrong way round is refused.
         #expect(try CLI.run(["report", dataset, "--profile", "p", "--from", "2026-07-01", "--to", "2026-07-31",
                              "--out", scratch.path + "/empty.md"]).output.contains("0 headaches"))
