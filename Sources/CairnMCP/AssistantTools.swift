@@ -1,0 +1,203 @@
+import CairnREPL
+import Foundation
+import MCP
+
+/// The tools an assistant may call: each reads the one open dataset, none writes, none names a
+/// file, none loads a module. Every result is one JSON object with up to two parts:
+/// - `cairn`: what Cairn says, every text of it through the copy guard (the REPL's JSON output:
+///   the summary, marker board, insights with evidence and provenance, replay, gates);
+/// - `data`: the dataset's own values and words (ids, labels, notes, SQL rows), as fields,
+///   never inside one of Cairn's sentences.
+enum AssistantTools {
+    static let all: [Tool] = [
+        Tool(name: "list_profiles", title: "List profiles",
+             description: "The dataset's profiles: Cairn's table of them (ids shown through the copy guard, time zones, row counts), and in data the ids to pass to the other tools.",
+             inputSchema: schema([:]), annotations: readOnly),
+        Tool(name: "profile_summary", title: "Profile summary and marker board",
+             description: "One profile's rows per table with their first and last days, and its marker board: each marker's latest value, status, trend arrow and summary as of a day.",
+             inputSchema: schema(["profile": profileProperty, "as_of": asOfProperty]), annotations: readOnly),
+        Tool(name: "run_module", title: "Run an analysis module",
+             description: "Runs one analysis module as of a day and returns its insights, each with its evidence, the dataset rows behind it (provenance), and the approved notices. The cairn://modules resource lists the modules and their parameters.",
+             inputSchema: schema(["module": moduleProperty, "version": versionProperty, "parameters": parametersProperty,
+                                  "profile": profileProperty, "as_of": asOfProperty], required: ["module"]),
+             annotations: readOnly),
+        Tool(name: "replay_module", title: "Replay a module over a date range",
+             description: "When a module's insights appear, change and disappear, and when its gates open, stepping from one day to another.",
+             inputSchema: schema(["module": moduleProperty, "version": versionProperty, "from": dayProperty("First day, YYYY-MM-DD."),
+                                  "to": dayProperty("Last day, YYYY-MM-DD."),
+                                  "step": .object(["type": "string", "enum": ["hour", "day", "week", "month"], "description": "Step between moments (day by default)."]),
+                                  "profile": profileProperty], required: ["module", "from", "to"]),
+             annotations: readOnly),
+        Tool(name: "search", title: "Search markers and visits",
+             description: "Finds markers by name, alias or LOINC code, and visits by text and filters (all filters must hold). Matches are the dataset's own words, returned as data.",
+             inputSchema: schema(["text": .object(["type": "string", "description": "Words to find."]),
+                                  "type": .object(["type": "string", "enum": ["marker", "visit"], "description": "Only markers or only visits."]),
+                                  "condition": .object(["type": "string"]), "doctor": .object(["type": "string"]),
+                                  "tag": .object(["type": "string"]), "visit_type": .object(["type": "string"]),
+                                  "from": dayProperty("Visits on or after this day."), "to": dayProperty("Visits on or before this day."),
+                                  "sort": .object(["type": "string", "enum": ["date", "oldest", "condition", "frequency"]]),
+                                  "profile": profileProperty]),
+             annotations: readOnly),
+        Tool(name: "query_sql", title: "Read-only SQL",
+             description: "One read-only SQLite statement over the dataset's tables (the cairn://contract resource lists them), under the REPL's SQL sandbox and time budget. Results are cut at a number of rows and bytes, and say so.",
+             inputSchema: schema(["sql": .object(["type": "string", "description": "One SELECT (or WITH ... SELECT) statement."])], required: ["sql"]),
+             annotations: readOnly),
+        Tool(name: "explain_gate", title: "Explain a module's gates",
+             description: "What data a module still needs before it says more than a progress message: each gate's count and the count it needs, and the tables it needs that hold no rows.",
+             inputSchema: schema(["module": moduleProperty, "version": versionProperty, "profile": profileProperty, "as_of": asOfProperty],
+                                 required: ["module"]),
+             annotations: readOnly),
+    ]
+
+    static let readOnly = Tool.Annotations(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)
+
+    static func schema(_ properties: [String: Value], required: [String] = []) -> Value {
+        .object(["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
+                 "additionalProperties": false])
+    }
+
+    static let profileProperty: Value = .object(["type": "string", "description": "A profile id from list_profiles (the server's --profile when left out)."])
+    static let asOfProperty: Value = .object(["type": "string", "description": "YYYY-MM-DD, latest (each profile's own latest day, the default) or dataset-latest."])
+    static let moduleProperty: Value = .object(["type": "string", "description": "A module id, e.g. marker-trends."])
+    static let versionProperty: Value = .object(["type": "integer", "minimum": 1, "description": "The module's version (its default when left out)."])
+    static let parametersProperty: Value = .object(["type": "object", "description": "Parameter names to numbers or true/false.",
+                                                    "additionalProperties": .object(["type": ["number", "boolean"]])])
+    static func dayProperty(_ description: String) -> Value {
+        .object(["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": .string(description)])
+    }
+
+    /// Runs a tool: its result, or an error with one line.
+    static func call(_ name: String, _ values: [String: Value]?, on desk: AssistantDesk) throws(AssistantError) -> CallTool.Result {
+        guard let tool = all.first(where: { $0.name == name }) else {
+            throw .badArguments("no tool \(name); the tools are " + all.map(\.name).joined(separator: ", "))
+        }
+        let allowed = tool.inputSchema.objectValue?["properties"]?.objectValue?.keys.sorted() ?? []
+        let arguments = try ToolArguments(tool: name, values: values, allowed: allowed)
+        let deadline = desk.deadline
+        var cairn: Value?, data: Value?
+        switch name {
+        case "list_profiles":
+            cairn = try json(desk.call { session throws(SessionError) in
+                try session.assistant("profiles", [], profile: nil, asOf: nil, deadline: deadline)
+            })
+            let rows = try desk.call { session throws(SessionError) in
+                try session.assistantQuery("SELECT profile_id, display_name FROM main.profiles ORDER BY profile_id", maxRows: desk.limits.rows)
+            }
+            data = .object(["profiles": .array(rows.rows.map { row in
+                .object(["profile_id": cell(row[0]), "display_name": cell(row[1])])
+            })])
+        case "profile_summary":
+            guard let profile = desk.profile(try arguments.string("profile")) else {
+                throw .badArguments("profile_summary needs profile (list_profiles names them), or start the server with --profile")
+            }
+            let asOf = try arguments.string("as_of")
+            let summary = try desk.call { session throws(SessionError) in try session.assistantSummary(profile) }
+            let board = try json(desk.call { session throws(SessionError) in
+                try session.assistant("markers", [], profile: profile, asOf: asOf, deadline: deadline)
+            })
+            cairn = .object(["summary": try encoded(summary), "marker_board": board])
+        case "run_module":
+            let words = [try arguments.module()] + (try arguments.parameters("parameters"))
+            let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")
+            cairn = try json(desk.call { session throws(SessionError) in
+                try session.assistant("run", words, profile: profile, asOf: asOf, deadline: deadline)
+            })
+        case "replay_module":
+            var words = [try arguments.module(), try arguments.day("from") ?? "", try arguments.day("to") ?? ""]
+            guard !words[1].isEmpty, !words[2].isEmpty else { throw .badArguments("replay_module needs from and to, YYYY-MM-DD") }
+            if let step = try arguments.string("step") {
+                guard ["hour", "day", "week", "month"].contains(step) else { throw .badArguments("replay_module: step must be hour, day, week or month") }
+                words.append(step)
+            }
+            let profile = desk.profile(try arguments.string("profile"))
+            cairn = try json(desk.call { session throws(SessionError) in
+                try session.assistant("replay", words, profile: profile, asOf: nil, deadline: deadline)
+            })
+        case "search":
+            var words: [String] = []
+            if let text = try arguments.string("text") {
+                // Words only: an option's spelling in the text is searched for, not obeyed.
+                words += text.split(separator: " ").map(String.init).filter { !$0.hasPrefix("--") }
+            }
+            for option in ["type", "condition", "doctor", "tag", "visit_type", "from", "to", "sort"] {
+                if let value = try arguments.string(option) { words += ["--" + option.replacingOccurrences(of: "_", with: "-"), value] }
+            }
+            let profile = desk.profile(try arguments.string("profile"))
+            data = try json(desk.call { session throws(SessionError) in
+                try session.assistant("search", words, profile: profile, asOf: nil, deadline: deadline)
+            })
+        case "query_sql":
+            let sql = try arguments.required("sql")
+            let result = try desk.call { session throws(SessionError) in try session.assistantQuery(sql, maxRows: desk.limits.rows) }
+            var rows: [Value] = [], bytes = 0, cut = result.truncated
+            for row in result.rows {
+                let values = row.map(cell)
+                bytes += row.reduce(2) { $0 + size($1) }
+                if bytes > desk.limits.bytes { cut = true; break }
+                rows.append(.array(values))
+            }
+            data = .object(["columns": .array(result.columns.map { .string($0) }), "rows": .array(rows), "truncated": .bool(cut)])
+            if cut {
+                cairn = .object(["note": .string("The result was cut at \(rows.count) rows, the most one call returns (\(desk.limits.rows) rows or \(desk.limits.bytes >> 10) KiB); narrow it with WHERE or LIMIT, or aggregate it.")])
+            }
+        case "explain_gate":
+            let module = try arguments.module()
+            let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")
+            let states = try desk.call { session throws(SessionError) in try session.assistantGates(module, profile: profile, asOf: asOf) }
+            cairn = .object(["gates": try encoded(states)])
+        default:
+            throw .badArguments("no tool \(name)")
+        }
+        if Date() > deadline { throw .refused("stopped: the call ran past its time budget of \(Int(desk.limits.seconds)) s") }
+        var result: [String: Value] = [:]
+        if let cairn { result["cairn"] = cairn }
+        if let data { result["data"] = data }
+        let object = Value.object(result)
+        let structured: Value? = object
+        return CallTool.Result(content: [.text(text: canonical(object), annotations: nil, _meta: nil)], structuredContent: structured)
+    }
+
+    /// The JSON a session command printed, as a value (null for nothing).
+    static func json(_ text: String) throws(AssistantError) -> Value {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .null }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        } catch {
+            throw .refused("Cairn's output could not be read as JSON; this is a bug in Cairn")
+        }
+    }
+
+    static func encoded<T: Encodable>(_ value: T) throws(AssistantError) -> Value {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return try JSONDecoder().decode(Value.self, from: encoder.encode(value))
+        } catch {
+            throw .refused("Cairn's output could not be encoded; this is a bug in Cairn")
+        }
+    }
+
+    /// Sorted keys, no whitespace: the same call gives the same bytes.
+    static func canonical(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    static func cell(_ cell: TableRenderer.Cell) -> Value {
+        switch cell {
+        case .null: .null
+        case .integer(let number): .int(number)
+        case .real(let number): number.isFinite ? .double(number) : .string(String(number))
+        case .text(let text): .string(text)
+        }
+    }
+
+    /// Roughly what a cell takes in JSON, for the byte cap.
+    static func size(_ cell: TableRenderer.Cell) -> Int {
+        switch cell {
+        case .null, .integer, .real: 24
+        case .text(let text): text.utf8.count + 3
+        }
+    }
+}
