@@ -149,12 +149,38 @@ enum AssistantTools {
             throw .badArguments("no tool \(name)")
         }
         if Date() > deadline { throw .refused("stopped: the call ran past its time budget of \(Int(desk.limits.seconds)) s") }
+        var labels: [Value] = []
+        if let shown = cairn { cairn = separatingLabels(shown, at: "cairn", into: &labels) }
+        if !labels.isEmpty {
+            var fields = data?.objectValue ?? [:]
+            fields["labels"] = .array(labels)
+            data = .object(fields)
+        }
         var result: [String: Value] = [:]
         if let cairn { result["cairn"] = cairn }
         if let data { result["data"] = data }
         let object = Value.object(result)
         let structured: Value? = object
         return CallTool.Result(content: [.text(text: canonical(object), annotations: nil, _meta: nil)], structuredContent: structured)
+    }
+
+    /// Cairn's part without the person's own words: each insight's `labels` (what its sentence
+    /// shows as a neutral reference) moved to `found`, with the path of its insight.
+    static func separatingLabels(_ value: Value, at path: String, into found: inout [Value]) -> Value {
+        switch value {
+        case .object(var fields):
+            if let labels = fields.removeValue(forKey: "labels")?.objectValue {
+                for slot in labels.keys.sorted() {
+                    found.append(.object(["insight": .string(path), "slot": .string(slot), "text": labels[slot]!]))
+                }
+            }
+            for key in fields.keys.sorted() { fields[key] = separatingLabels(fields[key]!, at: path + "." + key, into: &found) }
+            return .object(fields)
+        case .array(let items):
+            return .array(items.enumerated().map { separatingLabels($0.element, at: path + "[\($0.offset)]", into: &found) })
+        default:
+            return value
+        }
     }
 
     /// The JSON a session command printed, as a value (null for nothing).

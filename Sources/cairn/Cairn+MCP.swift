@@ -43,7 +43,12 @@ extension Cairn {
 
         func run() throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
-            let session = Session(now: try now.instant, importClock: Clock.now, engine: { try CopyGuardLoading.engine() })
+            // The person's own words leave Cairn's sentences and come back as data fields.
+            let session = Session(now: try now.instant, importClock: Clock.now, engine: {
+                var engine = try CopyGuardLoading.engine()
+                engine.labelsAsData = true
+                return engine
+            })
             let desk: AssistantDesk
             do throws(AssistantError) {
                 desk = try AssistantDesk(session: session, dataset: dataset, profile: profile, copyGuard: copyGuard,

@@ -212,6 +212,16 @@ struct MCPServerTests {
             GuardCheck.expectGuarded(result, what)
             #expect(carried(GuardCheck.strings(result["cairn"] ?? [String: Any]())).isEmpty, "\(what): a Cairn sentence carries the data's words")
         }
+        // The data's words are there, as data fields: an insight's label beside its sentence,
+        // which shows a neutral reference instead.
+        func dataLabels(_ what: String) -> [String] {
+            let result = results.first { $0.0 == what }?.1
+            return ((result?["data"] as? [String: Any])?["labels"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        }
+        #expect(dataLabels("run_module visit-history") == ["stop taking metformin"])
+        #expect(dataLabels("run_module trigger-cooccurrence") == ["you_have_migraine"])
+        let history = ((results.first { $0.0 == "run_module visit-history" }?.1["cairn"] as? [String: Any])?["insights"] as? [[String: Any]]) ?? []
+        #expect(history.contains { ($0["text"] as? String)?.contains("a visit type you entered") == true })
         // The data's words are there, as data fields.
         #expect((((visits["data"] as? [String: Any])?["visits"] as? [[String: Any]])?.first?["notes"] as? String)?.contains("metformin") == true)
         #expect(((markers["data"] as? [String: Any])?["markers"] as? [[String: Any]])?.first?["name"] as? String == "Diabetes score")
