@@ -159,7 +159,7 @@ let package = Package(
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(
             name: "CairnMCPTests", dependencies: ["CairnCore", "CairnCopy", "CairnModules", .product(name: "MCP", package: "swift-sdk")],
-            resources: [.copy("Fixtures")]),
+            exclude: ["Python"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(name: "CairnEvaluationTests", dependencies: ["CairnEvaluation", "CairnSynth", "CairnStats", "CairnCore"]),
         .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),
