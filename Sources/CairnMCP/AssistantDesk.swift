@@ -16,7 +16,7 @@ public final class AssistantDesk: @unchecked Sendable {
         public var rows: Int
         public var bytes: Int
 
-        public init(seconds: Double = 10, rows: Int = 500, bytes: Int = 256 << 10) {
+        public init(seconds: Double = QueryBudget.unattended.seconds, rows: Int = 500, bytes: Int = 256 << 10) {
             self.seconds = seconds
             self.rows = rows
             self.bytes = bytes
@@ -38,7 +38,8 @@ public final class AssistantDesk: @unchecked Sendable {
         self.limits = limits
         self.defaultProfile = profile
         do throws(SessionError) {
-            try session.openForAssistant(dataset, budget: QueryBudget(seconds: limits.seconds, bytes: 64 << 20))
+            // The REPL's budget for an unattended statement, with the call's time.
+            try session.openForAssistant(dataset, budget: QueryBudget(seconds: limits.seconds, bytes: QueryBudget.unattended.bytes))
             if let profile, try !session.assistantProfileIDs().contains(profile) {
                 throw SessionError("no profile \(copyGuard.safeIdentifier(profile, kind: "profile")) in \(dataset); list_profiles names them")
             }

@@ -118,7 +118,9 @@ extension Session {
                     profile: engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile"),
                     asOf: ISODateTimeText.format(epochSeconds: instant, offsetSeconds: visible.zone.offset(atEpoch: instant)),
                     missingTables: missing,
-                    gates: gates.map { GateState.GateCount(gate: $0.name, have: $0.have, need: $0.need, open: $0.isOpen) }))
+                    // A gate's name is the module's words (a loaded module's too): guarded as a subject is.
+                    gates: gates.map { GateState.GateCount(gate: engine.copyGuard.safeIdentifier($0.name, kind: "gate", module: run.descriptor.id),
+                                                           have: $0.have, need: $0.need, open: $0.isOpen) }))
             }
             return states
         } catch {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairnMCP
 import CairnREPL
+import CairnStore
 import Foundation
 
 extension Cairn {
@@ -24,8 +25,8 @@ extension Cairn {
         @Option(help: "The profile calls work on when they name none.")
         var profile: String?
 
-        @Option(help: "Seconds one call may run.")
-        var timeBudget: Double = 10
+        @Option(help: "Seconds one call may run (the REPL's budget for an unattended statement by default).")
+        var timeBudget: Double = QueryBudget.unattended.seconds
 
         @Option(help: "Rows one SQL result may return.")
         var maxRows: Int = 500

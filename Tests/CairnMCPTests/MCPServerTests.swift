@@ -31,6 +31,12 @@ struct MCPServerTests {
         #expect(await served.close() == 0)
     }
 
+    @Test("the check the results go through fails a verdict, as `cairn lint-copy` does")
+    func checkHasTeeth() {
+        #expect(!GuardCheck.unsafe(["You have migraine.", "This pattern suggests diabetes."]).isEmpty)
+        #expect(GuardCheck.unsafe(["You logged 12 headaches in March."]).isEmpty)
+    }
+
     @Test("every tool on the demo: values from the CSVs, copy through the guard, and the same bytes twice")
     func demoTools() async throws {
         let served = try await ServedDataset(ServedDataset.demo)
@@ -49,7 +55,7 @@ struct MCPServerTests {
         #expect(cairn["marker_board"] != nil)
 
         for module in MCPServerTests.modules {
-            for profile in ["lena", "maya", "ade"] {
+            for profile in ["ade", "ife", "lena", "maya", "ngozi", "tobi"] {
                 let run = try await served.call("run_module", ["module": .string(module), "profile": .string(profile)])
                 GuardCheck.expectGuarded(run, "run_module \(module) on \(profile)")
                 let gates = try await served.call("explain_gate", ["module": .string(module), "profile": .string(profile)])
@@ -111,6 +117,20 @@ struct MCPServerTests {
         }
         let replay = try await served.call("replay_module", ["module": "medication-overuse", "from": "2024-01-01", "to": "2024-06-30", "step": "week"])
         GuardCheck.expectGuarded(replay, "replay_module")
+        let search = try await served.call("search", ["text": "headache"])
+        GuardCheck.expectGuarded(search, "search")
+        let rows = try await served.call("query_sql", ["sql": "SELECT profile_id, count(*) FROM headaches GROUP BY 1 ORDER BY 1"])
+        GuardCheck.expectGuarded(rows, "query_sql")
+        for prompt in ["visit-prep-review", "headache-diary-review"] {
+            for id in ["acute-10-days", "flag-sudden-5", "gate-5-headaches"] where ids.contains(id) {
+                let messages = try await served.client.getPrompt(name: prompt, arguments: ["profile": id]).messages
+                let texts = messages.compactMap { message -> String? in
+                    if case .text(let text) = message.content { return text }
+                    return nil
+                }
+                #expect(GuardCheck.unsafe(texts.flatMap { $0.split(separator: "\n").map(String.init) }).isEmpty, "\(prompt) for \(id)")
+            }
+        }
         #expect(await served.close() == 0)
     }
 
