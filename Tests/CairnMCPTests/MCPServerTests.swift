@@ -240,6 +240,7 @@ struct MCPServerTests {
         }
         #expect(dataLabels("run_module visit-history") == ["stop taking metformin"])
         #expect(dataLabels("run_module trigger-cooccurrence") == ["you_have_migraine"])
+        #expect(dataLabels("replay_module").contains("you_have_migraine"))
         let history = ((results.first { $0.0 == "run_module visit-history" }?.1["cairn"] as? [String: Any])?["insights"] as? [[String: Any]]) ?? []
         #expect(history.contains { ($0["text"] as? String)?.contains("a visit type you entered") == true })
         // The data's words are there, as data fields.
