@@ -96,6 +96,29 @@ enum AssistantTools {
                 try session.assistant("markers", [], profile: profile, asOf: asOf, deadline: deadline)
             })
             cairn = .object(["summary": try encoded(summary), "marker_board": board])
+            // The person's own words the summary and board show as neutral references: the
+            // profile's name, and each marker as logged with a custom marker's name.
+            let literal = "'" + profile.replacingOccurrences(of: "'", with: "''") + "'"
+            let own = try desk.call { session throws(SessionError) in
+                try session.assistantQuery("""
+                    SELECT p.profile_id, p.display_name FROM main.profiles p WHERE p.profile_id = \(literal)
+                    """, maxRows: 1)
+            }
+            let markers = try desk.call { session throws(SessionError) in
+                try session.assistantQuery("""
+                    SELECT r.marker, MAX(m.display_name) FROM main.readings r LEFT JOIN main.markers m ON m.marker_id = r.marker
+                    WHERE r.profile_id = \(literal) GROUP BY r.marker ORDER BY r.marker
+                    """, maxRows: desk.limits.rows)
+            }
+            data = .object([
+                "profile": own.rows.first.map { .object(["profile_id": cell($0[0]), "display_name": cell($0[1])]) } ?? .null,
+                "markers": .array(markers.rows.map { row in
+                    var fields: [String: Value] = ["marker": cell(row[0]), "custom_name": cell(row[1])]
+                    // As the board shows it (MarkerStatusBoard guards ids as marker-trends copy).
+                    if case .text(let id) = row[0] { fields["shown_as"] = .string(desk.copyGuard.safeIdentifier(id, kind: "marker", module: "marker-trends")) }
+                    return .object(fields)
+                }),
+            ])
         case "run_module":
             let words = [try arguments.module()] + (try arguments.parameters("parameters"))
             let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")

@@ -243,6 +243,15 @@ struct MCPServerTests {
         #expect(dataLabels("replay_module").contains("you_have_migraine"))
         let history = ((results.first { $0.0 == "run_module visit-history" }?.1["cairn"] as? [String: Any])?["insights"] as? [[String: Any]]) ?? []
         #expect(history.contains { ($0["text"] as? String)?.contains("a visit type you entered") == true })
+        // The board shows the custom marker as a neutral reference; data names it, and how it is shown.
+        let summary = results[1].1
+        let own = try #require((summary["data"] as? [String: Any])?["markers"] as? [[String: Any]])
+        let custom = try #require(own.first { $0["marker"] as? String == "diabetes-score" })
+        #expect(custom["custom_name"] as? String == "Diabetes score")
+        let board = (((summary["cairn"] as? [String: Any])?["marker_board"] as? [String: Any])?["boards"] as? [[String: Any]])?.first
+        let shown = (board?["markers"] as? [[String: Any]] ?? []).compactMap { $0["marker"] as? String }
+        #expect(shown.contains(custom["shown_as"] as? String ?? "?"), "board: \(shown)")
+        #expect(((summary["data"] as? [String: Any])?["profile"] as? [String: Any])?["display_name"] as? String == "Sam has diabetes")
         // The data's words are there, as data fields.
         #expect((((visits["data"] as? [String: Any])?["visits"] as? [[String: Any]])?.first?["notes"] as? String)?.contains("metformin") == true)
         #expect(((markers["data"] as? [String: Any])?["markers"] as? [[String: Any]])?.first?["name"] as? String == "Diabetes score")
