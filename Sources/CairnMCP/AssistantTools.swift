@@ -66,6 +66,12 @@ enum AssistantTools {
         .object(["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": .string(description)])
     }
 
+    /// What a tool found: Cairn's guarded part and the data's own part.
+    struct Answer {
+        var cairn: Value?
+        var data: Value?
+    }
+
     /// Runs a tool: its result, or an error with one line.
     static func call(_ name: String, _ values: [String: Value]?, on desk: AssistantDesk) throws(AssistantError) -> CallTool.Result {
         guard let tool = all.first(where: { $0.name == name }) else {
@@ -74,117 +80,143 @@ enum AssistantTools {
         let allowed = tool.inputSchema.objectValue?["properties"]?.objectValue?.keys.sorted() ?? []
         let arguments = try ToolArguments(tool: name, values: values, allowed: allowed)
         let deadline = desk.deadline
-        var cairn: Value?, data: Value?
+        var answer: Answer
         switch name {
-        case "list_profiles":
-            cairn = try json(desk.call { session throws(SessionError) in
-                try session.assistant("profiles", [], profile: nil, asOf: nil, deadline: deadline)
-            })
-            let rows = try desk.call { session throws(SessionError) in
-                try session.assistantQuery("SELECT profile_id, display_name FROM main.profiles ORDER BY profile_id", maxRows: desk.limits.rows)
-            }
-            data = .object(["profiles": .array(rows.rows.map { row in
-                .object(["profile_id": cell(row[0]), "display_name": cell(row[1])])
-            })])
-        case "profile_summary":
-            guard let profile = desk.profile(try arguments.string("profile")) else {
-                throw .badArguments("profile_summary needs profile (list_profiles names them), or start the server with --profile")
-            }
-            let asOf = try arguments.string("as_of")
-            let summary = try desk.call { session throws(SessionError) in try session.assistantSummary(profile) }
-            let board = try json(desk.call { session throws(SessionError) in
-                try session.assistant("markers", [], profile: profile, asOf: asOf, deadline: deadline)
-            })
-            cairn = .object(["summary": try encoded(summary), "marker_board": board])
-            // The person's own words the summary and board show as neutral references: the
-            // profile's name, and each marker as logged with a custom marker's name.
-            let literal = "'" + profile.replacingOccurrences(of: "'", with: "''") + "'"
-            let own = try desk.call { session throws(SessionError) in
-                try session.assistantQuery("""
-                    SELECT p.profile_id, p.display_name FROM main.profiles p WHERE p.profile_id = \(literal)
-                    """, maxRows: 1)
-            }
-            let markers = try desk.call { session throws(SessionError) in
-                try session.assistantQuery("""
-                    SELECT r.marker, MAX(m.display_name) FROM main.readings r LEFT JOIN main.markers m ON m.marker_id = r.marker
-                    WHERE r.profile_id = \(literal) GROUP BY r.marker ORDER BY r.marker
-                    """, maxRows: desk.limits.rows)
-            }
-            data = .object([
-                "profile": own.rows.first.map { .object(["profile_id": cell($0[0]), "display_name": cell($0[1])]) } ?? .null,
-                "markers": .array(markers.rows.map { row in
-                    var fields: [String: Value] = ["marker": cell(row[0]), "custom_name": cell(row[1])]
-                    // As the board shows it (MarkerStatusBoard guards ids as marker-trends copy).
-                    if case .text(let id) = row[0] { fields["shown_as"] = .string(desk.copyGuard.safeIdentifier(id, kind: "marker", module: "marker-trends")) }
-                    return .object(fields)
-                }),
-            ])
-        case "run_module":
-            let words = [try arguments.module()] + (try arguments.parameters("parameters"))
-            let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")
-            cairn = try json(desk.call { session throws(SessionError) in
-                try session.assistant("run", words, profile: profile, asOf: asOf, deadline: deadline)
-            })
-        case "replay_module":
-            var words = [try arguments.module(), try arguments.day("from") ?? "", try arguments.day("to") ?? ""]
-            guard !words[1].isEmpty, !words[2].isEmpty else { throw .badArguments("replay_module needs from and to, YYYY-MM-DD") }
-            if let step = try arguments.string("step") {
-                guard ["hour", "day", "week", "month"].contains(step) else { throw .badArguments("replay_module: step must be hour, day, week or month") }
-                words.append(step)
-            }
-            let profile = desk.profile(try arguments.string("profile"))
-            cairn = try json(desk.call { session throws(SessionError) in
-                try session.assistant("replay", words, profile: profile, asOf: nil, deadline: deadline)
-            })
-        case "search":
-            var words: [String] = []
-            if let text = try arguments.string("text") {
-                // Words only: an option's spelling in the text is searched for, not obeyed.
-                words += text.split(separator: " ").map(String.init).filter { !$0.hasPrefix("--") }
-            }
-            for option in ["type", "condition", "doctor", "tag", "visit_type", "from", "to", "sort"] {
-                if let value = try arguments.string(option) { words += ["--" + option.replacingOccurrences(of: "_", with: "-"), value] }
-            }
-            let profile = desk.profile(try arguments.string("profile"))
-            data = try json(desk.call { session throws(SessionError) in
-                try session.assistant("search", words, profile: profile, asOf: nil, deadline: deadline)
-            })
-        case "query_sql":
-            let sql = try arguments.required("sql")
-            let result = try desk.call { session throws(SessionError) in try session.assistantQuery(sql, maxRows: desk.limits.rows) }
-            var rows: [Value] = [], bytes = 0, cut = result.truncated
-            for row in result.rows {
-                let values = row.map(cell)
-                bytes += row.reduce(2) { $0 + size($1) }
-                if bytes > desk.limits.bytes { cut = true; break }
-                rows.append(.array(values))
-            }
-            data = .object(["columns": .array(result.columns.map { .string($0) }), "rows": .array(rows), "truncated": .bool(cut)])
-            if cut {
-                cairn = .object(["note": .string("The result was cut at \(rows.count) rows, the most one call returns (\(desk.limits.rows) rows or \(desk.limits.bytes >> 10) KiB); narrow it with WHERE or LIMIT, or aggregate it.")])
-            }
-        case "explain_gate":
-            let module = try arguments.module()
-            let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")
-            let states = try desk.call { session throws(SessionError) in try session.assistantGates(module, profile: profile, asOf: asOf) }
-            cairn = .object(["gates": try encoded(states)])
-        default:
-            throw .badArguments("no tool \(name)")
+        case "list_profiles": answer = try listProfiles(desk, deadline)
+        case "profile_summary": answer = try profileSummary(arguments, desk, deadline)
+        case "run_module": answer = try runModule(arguments, desk, deadline)
+        case "replay_module": answer = try replayModule(arguments, desk, deadline)
+        case "search": answer = try search(arguments, desk, deadline)
+        case "query_sql": answer = try querySQL(arguments, desk)
+        case "explain_gate": answer = try explainGate(arguments, desk)
+        default: throw .badArguments("no tool \(name)")
         }
         if Date() > deadline { throw .refused("stopped: the call ran past its time budget of \(Int(desk.limits.seconds)) s") }
         var labels: [Value] = []
-        if let shown = cairn { cairn = separatingLabels(shown, at: "cairn", into: &labels) }
+        if let shown = answer.cairn { answer.cairn = separatingLabels(shown, at: "cairn", into: &labels) }
         if !labels.isEmpty {
-            var fields = data?.objectValue ?? [:]
+            var fields = answer.data?.objectValue ?? [:]
             fields["labels"] = .array(labels)
-            data = .object(fields)
+            answer.data = .object(fields)
         }
         var result: [String: Value] = [:]
-        if let cairn { result["cairn"] = cairn }
-        if let data { result["data"] = data }
+        if let cairn = answer.cairn { result["cairn"] = cairn }
+        if let data = answer.data { result["data"] = data }
         let object = Value.object(result)
         let structured: Value? = object
         return CallTool.Result(content: [.text(text: canonical(object), annotations: nil, _meta: nil)], structuredContent: structured)
+    }
+
+    /// `.profiles`, and the ids (with the names) to pass to the other tools.
+    static func listProfiles(_ desk: AssistantDesk, _ deadline: Date) throws(AssistantError) -> Answer {
+        let table = try json(desk.call { session throws(SessionError) in
+            try session.assistant("profiles", [], profile: nil, asOf: nil, deadline: deadline)
+        })
+        let rows = try desk.call { session throws(SessionError) in
+            try session.assistantQuery("SELECT profile_id, display_name FROM main.profiles ORDER BY profile_id", maxRows: desk.limits.rows)
+        }
+        return Answer(cairn: table, data: .object(["profiles": .array(rows.rows.map { row in
+            .object(["profile_id": cell(row[0]), "display_name": cell(row[1])])
+        })]))
+    }
+
+    /// One profile's summary and marker board, and the person's own words they show as neutral
+    /// references: the profile's name, each marker as logged, a custom marker's name.
+    static func profileSummary(_ arguments: ToolArguments, _ desk: AssistantDesk, _ deadline: Date) throws(AssistantError) -> Answer {
+        guard let profile = desk.profile(try arguments.string("profile")) else {
+            throw .badArguments("profile_summary needs profile (list_profiles names them), or start the server with --profile")
+        }
+        let asOf = try arguments.string("as_of")
+        let summary = try desk.call { session throws(SessionError) in try session.assistantSummary(profile) }
+        let board = try json(desk.call { session throws(SessionError) in
+            try session.assistant("markers", [], profile: profile, asOf: asOf, deadline: deadline)
+        })
+        let literal = "'" + profile.replacingOccurrences(of: "'", with: "''") + "'"
+        let own = try desk.call { session throws(SessionError) in
+            try session.assistantQuery("SELECT profile_id, display_name FROM main.profiles WHERE profile_id = \(literal)", maxRows: 1)
+        }
+        let markers = try desk.call { session throws(SessionError) in
+            try session.assistantQuery("""
+                SELECT r.marker, MAX(m.display_name) FROM main.readings r LEFT JOIN main.markers m ON m.marker_id = r.marker
+                WHERE r.profile_id = \(literal) GROUP BY r.marker ORDER BY r.marker
+                """, maxRows: desk.limits.rows)
+        }
+        return Answer(cairn: .object(["summary": try encoded(summary), "marker_board": board]), data: .object([
+            "profile": own.rows.first.map { .object(["profile_id": cell($0[0]), "display_name": cell($0[1])]) } ?? .null,
+            "markers": .array(markers.rows.map { row in
+                var fields: [String: Value] = ["marker": cell(row[0]), "custom_name": cell(row[1])]
+                // As the board shows it (MarkerStatusBoard guards ids as marker-trends copy).
+                if case .text(let id) = row[0] {
+                    fields["shown_as"] = .string(desk.copyGuard.safeIdentifier(id, kind: "marker", module: "marker-trends"))
+                }
+                return .object(fields)
+            }),
+        ]))
+    }
+
+    /// `.run ID[@V] [PARAM=VALUE]...`: insights with evidence, provenance and the notices.
+    static func runModule(_ arguments: ToolArguments, _ desk: AssistantDesk, _ deadline: Date) throws(AssistantError) -> Answer {
+        let words = [try arguments.module()] + (try arguments.parameters("parameters"))
+        let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")
+        return Answer(cairn: try json(desk.call { session throws(SessionError) in
+            try session.assistant("run", words, profile: profile, asOf: asOf, deadline: deadline)
+        }))
+    }
+
+    /// `.replay ID[@V] FROM TO [STEP]`.
+    static func replayModule(_ arguments: ToolArguments, _ desk: AssistantDesk, _ deadline: Date) throws(AssistantError) -> Answer {
+        var words = [try arguments.module(), try arguments.day("from") ?? "", try arguments.day("to") ?? ""]
+        guard !words[1].isEmpty, !words[2].isEmpty else { throw .badArguments("replay_module needs from and to, YYYY-MM-DD") }
+        if let step = try arguments.string("step") {
+            guard ["hour", "day", "week", "month"].contains(step) else { throw .badArguments("replay_module: step must be hour, day, week or month") }
+            words.append(step)
+        }
+        let profile = desk.profile(try arguments.string("profile"))
+        return Answer(cairn: try json(desk.call { session throws(SessionError) in
+            try session.assistant("replay", words, profile: profile, asOf: nil, deadline: deadline)
+        }))
+    }
+
+    /// `.search`: every hit is the dataset's own words, so all of it is data.
+    static func search(_ arguments: ToolArguments, _ desk: AssistantDesk, _ deadline: Date) throws(AssistantError) -> Answer {
+        var words: [String] = []
+        if let text = try arguments.string("text") {
+            // Words only: an option's spelling in the text is searched for, not obeyed.
+            words += text.split(separator: " ").map(String.init).filter { !$0.hasPrefix("--") }
+        }
+        for option in ["type", "condition", "doctor", "tag", "visit_type", "from", "to", "sort"] {
+            if let value = try arguments.string(option) { words += ["--" + option.replacingOccurrences(of: "_", with: "-"), value] }
+        }
+        let profile = desk.profile(try arguments.string("profile"))
+        return Answer(data: try json(desk.call { session throws(SessionError) in
+            try session.assistant("search", words, profile: profile, asOf: nil, deadline: deadline)
+        }))
+    }
+
+    /// Read-only SQL, its rows as data, cut at the row and byte caps (and a sentence saying so).
+    static func querySQL(_ arguments: ToolArguments, _ desk: AssistantDesk) throws(AssistantError) -> Answer {
+        let sql = try arguments.required("sql")
+        let result = try desk.call { session throws(SessionError) in try session.assistantQuery(sql, maxRows: desk.limits.rows) }
+        var rows: [Value] = [], bytes = 0, cut = result.truncated
+        for row in result.rows {
+            bytes += row.reduce(2) { $0 + size($1) }
+            if bytes > desk.limits.bytes { cut = true; break }
+            rows.append(.array(row.map(cell)))
+        }
+        var answer = Answer(data: .object(["columns": .array(result.columns.map { .string($0) }), "rows": .array(rows), "truncated": .bool(cut)]))
+        if cut {
+            answer.cairn = .object(["note": .string("The result was cut at \(rows.count) rows, the most one call returns "
+                + "(\(desk.limits.rows) rows or \(desk.limits.bytes >> 10) KiB); narrow it with WHERE or LIMIT, or aggregate it.")])
+        }
+        return answer
+    }
+
+    /// Each gate's count against what it needs, and the tables a module needs that hold no rows.
+    static func explainGate(_ arguments: ToolArguments, _ desk: AssistantDesk) throws(AssistantError) -> Answer {
+        let module = try arguments.module()
+        let profile = desk.profile(try arguments.string("profile")), asOf = try arguments.string("as_of")
+        let states = try desk.call { session throws(SessionError) in try session.assistantGates(module, profile: profile, asOf: asOf) }
+        return Answer(cairn: .object(["gates": try encoded(states)]))
     }
 
     /// Cairn's part without the person's own words: each insight's `labels` (what its sentence
