@@ -192,6 +192,17 @@ struct MCPServerTests {
         #expect(await served.close() == 0)
     }
 
+    @Test("a module run past the call's time budget stops with one error, and the server keeps serving")
+    func moduleBudget() async throws {
+        let served = try await ServedDataset(ServedDataset.demo, ["--time-budget", "0.001"])
+        let error = await served.failure("replay_module", ["module": "trigger-cooccurrence", "from": "2026-03-01", "to": "2026-08-31"])
+        #expect(error?.code == -32010)
+        #expect((error?.errorDescription ?? "").contains("time budget"), "\(String(describing: error?.errorDescription))")
+        let stopped = await served.failure("run_module", ["module": "marker-trends"])
+        #expect((stopped?.errorDescription ?? "").contains("time budget"), "\(String(describing: stopped?.errorDescription))")
+        #expect(await served.close() == 0)
+    }
+
     @Test("a closed pipe: the server ends cleanly, with status 0")
     func closedPipe() async throws {
         let served = try await ServedDataset(ServedDataset.demo)
