@@ -46,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // C boundaries: a module map and a shim header each, nothing else.
@@ -122,6 +123,12 @@ let package = Package(
             name: "CairnREPL",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnAnalysis", "CairnModules",
                            "CairnNotebook", "CairnPlot", "CairnSynth", "CairnEvaluation", "CReadline", "MarkerTrends"]),
+        // The MCP server over a dataset (`cairn mcp`): a local assistant asks, the REPL's session
+        // answers, and only guarded copy and the data's own values leave.
+        .target(
+            name: "CairnMCP",
+            dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnREPL",
+                           .product(name: "MCP", package: "swift-sdk")]),
         .target(
             name: "CairnSynth",
             dependencies: ["CairnCore", "CairnStore", .product(name: "Yams", package: "Yams")]),
@@ -132,7 +139,7 @@ let package = Package(
             name: "cairn",
             dependencies: [
                 "CairnCore", "CairnStore", "CairnSynth", "CairnCopy", "CairnAnalysis", "CairnModules", "CairnNotebook", "CairnREPL",
-                "CairnEvaluation", "CairnReport", "MedicationOveruse",
+                "CairnEvaluation", "CairnReport", "CairnMCP", "MedicationOveruse",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -150,6 +157,9 @@ let package = Package(
         .testTarget(
             name: "CairnModulesTests",
             dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
+        .testTarget(
+            name: "CairnMCPTests", dependencies: ["CairnCore", "CairnCopy", "CairnModules", .product(name: "MCP", package: "swift-sdk")],
+            exclude: ["Python"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CairnSynthTests", dependencies: ["CairnSynth", "CairnStore"]),
         .testTarget(name: "CairnEvaluationTests", dependencies: ["CairnEvaluation", "CairnSynth", "CairnStats", "CairnCore"]),
         .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),

@@ -19,6 +19,9 @@ public struct Insight: Sendable, Encodable {
     public let copyWarnings: [CopyViolation]
     /// The catalog entry the text was rendered from.
     public let copyID: String
+    /// The person's own words a slot held, by slot, when the engine keeps them out of the text
+    /// (`InsightEngine.labelsAsData`); empty otherwise, and then not written.
+    public var labels: [String: String] = [:]
 
     enum CodingKeys: String, CodingKey {
         case module, version, profile, kind, subject, text, evidence, provenance
@@ -26,6 +29,7 @@ public struct Insight: Sendable, Encodable {
         case nonDefault = "non_default"
         case copyWarnings = "copy_warnings"
         case copyID = "copy_id"
+        case labels
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -42,6 +46,7 @@ public struct Insight: Sendable, Encodable {
         try container.encode(provenance, forKey: .provenance)
         try container.encode(nonDefault, forKey: .nonDefault)
         if !copyWarnings.isEmpty { try container.encode(copyWarnings, forKey: .copyWarnings) }
+        if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
     }
 }
 

@@ -40,6 +40,9 @@ public struct InsightEngine: Sendable {
     let stats = Stats()
     /// The approved disclaimer and footer that close every listing, rendered once.
     public let disclaimer: SafeCopy?, footer: SafeCopy?
+    /// Whether the person's own words leave the sentence: each label is shown as its neutral
+    /// reference and given whole in the insight's `labels` (`cairn mcp` returns them as data).
+    public var labelsAsData = false
 
     public init(copyGuard: CopyGuard) {
         self.copyGuard = copyGuard
@@ -108,17 +111,23 @@ public struct InsightEngine: Sendable {
             if safe != id { replaced.append("provenance") }
             return String(row[...colon]) + safe
         }
-        switch copyGuard.render(draft.message, module: module) {
+        switch labelsAsData ? copyGuard.renderWithoutLabels(draft.message, module: module) : copyGuard.render(draft.message, module: module) {
         case .success(let rendered):
             replaced += rendered.neutralizedSlots.map { "label.\($0)" }
             if !replaced.isEmpty {
                 // Which parts of the data were shown as neutral references, never their words.
                 evidence["labels_not_shown"] = .list(Array(Set(replaced)).sorted().map { .text($0) })
             }
-            report.insights.append(Insight(
+            var insight = Insight(
                 module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,
                 subject: subject, text: rendered.copy, evidence: evidence, provenance: provenance,
-                nonDefault: !run.parameters.nonDefault.isEmpty, copyWarnings: rendered.warnings, copyID: draft.message.id))
+                nonDefault: !run.parameters.nonDefault.isEmpty, copyWarnings: rendered.warnings, copyID: draft.message.id)
+            if labelsAsData {
+                for slot in rendered.neutralizedSlots {
+                    if case .label(_, let raw)? = draft.message.slots[slot] { insight.labels[slot] = raw }
+                }
+            }
+            report.insights.append(insight)
         case .failure(let rejection):
             report.withheld.append(WithheldInsight(
                 module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,

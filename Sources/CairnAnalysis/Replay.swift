@@ -59,12 +59,15 @@ public struct Replay: Sendable {
         public let evidence: [String: EvidenceChange]
         /// The position of the step in the replay (time order across gates and events).
         let order: Int
+        /// The person's own words the insight's slots held, when the engine keeps them out of
+        /// the text (`InsightEngine.labelsAsData`); nil otherwise, and then not written.
+        public var labels: [String: String]?
 
         /// A change a person reading the insight would not see: its words and kind stayed.
         public var isEvidenceOnly: Bool { change == .changed && previousText == nil && previousKind == nil }
 
         enum CodingKeys: String, CodingKey {
-            case step, profile, module, version, change, kind, subject, text, evidence
+            case step, profile, module, version, change, kind, subject, text, evidence, labels
             case previousKind = "previous_kind"
             case previousText = "previous_text"
         }
@@ -322,6 +325,6 @@ public struct Replay: Sendable {
                      change: change, kind: insight.kind.rawValue, subject: insight.subject, text: insight.text.text,
                      previousKind: before.flatMap { $0.kind == insight.kind ? nil : $0.kind.rawValue },
                      previousText: before.flatMap { $0.text == insight.text ? nil : $0.text.text },
-                     evidence: evidence, order: order)
+                     evidence: evidence, order: order, labels: insight.labels.isEmpty ? nil : insight.labels)
     }
 }

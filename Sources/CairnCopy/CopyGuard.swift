@@ -248,7 +248,19 @@ public struct CopyGuard: Sendable {
         rendered.value(ModuleMessage(module: module, message: message)) { renderAnew(message, module: module) }
     }
 
-    private func renderAnew(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
+    /// As `render`, with every label holding the person's own words (a visit label, a factor
+    /// the catalog has no phrase for) shown as its neutral reference: for channels that return
+    /// the data's words beside Cairn's sentence, never inside it (`cairn mcp`).
+    public func renderWithoutLabels(_ message: CopyMessage, module: String) -> Result<RenderedCopy, CopyRejection> {
+        let labels = Set(message.slots.compactMap { name, value -> String? in
+            guard case .label(let kind, let raw) = value else { return nil }
+            return kind == .factor && catalog.factorPhrase(raw) != nil ? nil : name
+        })
+        if labels.isEmpty { return render(message, module: module) }
+        return renderAnew(message, module: module, neutral: labels)
+    }
+
+    private func renderAnew(_ message: CopyMessage, module: String, neutral labels: Set<String> = []) -> Result<RenderedCopy, CopyRejection> {
         func refuse(_ problem: String) -> Result<RenderedCopy, CopyRejection> {
             .failure(CopyRejection(text: "", module: module, violations: [CopyViolation(
                 rule: "CopyCatalog", claim: .wording, message: problem, match: message.id, line: 1, column: 1, level: .error, offsets: 0..<0)]))
@@ -268,7 +280,7 @@ public struct CopyGuard: Sendable {
         if !entriesChecked, let problem = templateProblems.value(entry.id, compute: { lintProblem(entry) }) {
             return refuse(problem.description)
         }
-        var neutral = Set<String>()
+        var neutral = labels
         for (name, value) in message.slots {
             if case .label(_, let raw) = value, !isSafe(CopyGuard.display(raw), module: module) { neutral.insert(name) }
         }

@@ -259,9 +259,11 @@ public final class Session {
     }
 
     /// The profiles commands work on (the chosen one, or all), loaded and released one by one.
+    /// A cancelled command (Ctrl-C, or an assistant's call past its time budget) stops between them.
     func eachSelectedProfile(_ body: (ProfileData) throws -> Void) throws {
         let source = try source()
         for id in profileID.map({ [$0] }) ?? source.profileIDs {
+            if isCancelled() { throw SessionError("cancelled") }
             if let data = try source.load(id) { try body(data) }
         }
     }

@@ -21,7 +21,7 @@ struct Cairn: ParsableCommand {
             $CAIRN_MODULE_PATH does the same, with paths separated by ':'.
             """,
         version: Cairn.version,
-        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Merge.self, Diff.self, Run.self, Check.self, Render.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self, Markers.self, Search.self, Report.self],
+        subcommands: [Open.self, Import.self, Summary.self, Insights.self, Replay.self, Merge.self, Diff.self, Run.self, Check.self, Render.self, Modules.self, LintCopy.self, Synth.self, Evaluate.self, Export.self, Markers.self, Search.self, Report.self, MCP.self],
         defaultSubcommand: Open.self)
 
     /// The release: copy-safety catalog, honest default module versions, hardened SQL.

@@ -213,6 +213,25 @@ struct CatalogRenderTests {
         #expect(render(visit, "visit-history").text == "Last visit of a visit type you entered: this month (2026-05-02).")
     }
 
+    @Test("without labels (cairn mcp): the person's own words become neutral references; a contract factor keeps its phrase")
+    func withoutLabels() {
+        func rendered(_ message: CopyMessage, _ module: String) -> (text: String?, neutral: [String]) {
+            guard case .success(let copy) = guardian.renderWithoutLabels(message, module: module) else { return (nil, []) }
+            return (copy.copy.text, copy.neutralizedSlots)
+        }
+        let wine = rendered(trigger("red_wine"), "trigger-cooccurrence")
+        #expect(wine.text == "Frequently present: you had a headache within 24 hours of a factor you logged in 7 of your last 9 episodes.")
+        #expect(wine.neutral == ["factor"])
+        let sleep = rendered(trigger("poor_sleep"), "trigger-cooccurrence")
+        #expect(sleep.text == "Frequently present: you had a headache within 24 hours of poor sleep in 7 of your last 9 episodes.")
+        #expect(sleep.neutral == [])
+        let yoga = CopyMessage("visit-history.last-labelled", ["label": .label(.visitLabel, "Yoga class"),
+                                                               "ago": .choice("this month"), "date": .date("2026-05-02")])
+        #expect(rendered(yoga, "visit-history").text == "Last visit of a visit type you entered: this month (2026-05-02).")
+        // The ordinary render still quotes it.
+        #expect(render(yoga, "visit-history").text?.contains("“Yoga class”") == true)
+    }
+
     @Test("a message is refused when its entry is unknown, not its module's, or its slots are wrong")
     func refusals() {
         #expect(render(CopyMessage("no.such.entry"), "red-flags").rules == ["CopyCatalog"])
