@@ -57,9 +57,19 @@ enum OutputMarkup {
                 return String(characters[from..<min(to, characters.count)]).trimmingCharacters(in: .whitespaces)
             }
         }
+        // A row has the table's shape: no longer than the rule, a space before every column but
+        // the first. The next command's output in the same block (a chart's lines after a
+        // query) does not, and ends the table instead of being cut into its cells.
+        func fits(_ line: String) -> Bool {
+            let characters = Array(line)
+            guard characters.count <= rule.count else { return false }
+            return columns.dropFirst().allSatisfy { column in
+                column.lowerBound > characters.count || characters[column.lowerBound - 1] == " "
+            }
+        }
         var html = "<table class=\"result\">\n<thead><tr>" + cells(lines[index]).map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         var next = index + 2
-        while next < lines.count, !lines[next].trimmingCharacters(in: .whitespaces).isEmpty, !lines[next].hasPrefix("(") {
+        while next < lines.count, !lines[next].trimmingCharacters(in: .whitespaces).isEmpty, !lines[next].hasPrefix("("), fits(lines[next]) {
             html += "<tr>" + cells(lines[next]).map { cell in
                 Double(cell) != nil ? "<td class=\"number\">\(escape(cell))</td>" : "<td>\(escape(cell))</td>"
             }.joined() + "</tr>\n"

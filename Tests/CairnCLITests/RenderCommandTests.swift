@@ -56,6 +56,19 @@ struct RenderCommandTests {
         #expect(try String(contentsOfFile: notebook, encoding: .utf8).contains("```cairn\n.profile maya\n.chart ldl\n```\n"))
     }
 
+    @Test("the bundled marker review: a chart's captions after a query stay whole, outside the query's table (issue 25)")
+    func markerReview() throws {
+        for folder in ["Notebooks", "Datasets"] {
+            try FileManager.default.copyItem(atPath: WorkbenchTests.root.appendingPathComponent(folder).path, toPath: scratch.path + "/" + folder)
+        }
+        let result = try CLI.run(["render", scratch.path + "/Notebooks/marker-review.md", "--html"])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: scratch.path + "/Notebooks/marker-review.html", encoding: .utf8)
+        #expect(html.contains("<pre class=\"output\">LDL Cholesterol: 10 points, 2023-10-13 to 2026-09-04, 10 outside the range\n"), "\(html)")
+        #expect(html.contains("<tr><td>2026-09-04</td><td class=\"number\">143</td><td>mg/dL</td></tr>\n</tbody>"))
+        #expect(!html.contains("<td>LDL Cholest"))
+    }
+
     @Test("headless Chromium shows the page: its text in the DOM, and a screenshot that is not blank",
           .enabled(if: Chromium.path != nil, "headless Chromium is not installed (scripts/ensure-system-libraries installs Debian's chromium)"))
     func inChromium() throws {

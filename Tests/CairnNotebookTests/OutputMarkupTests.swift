@@ -16,6 +16,15 @@ struct OutputMarkupTests {
         #expect(html.hasSuffix("</table>\n<pre class=\"output\">(2 rows)</pre>\n"))
     }
 
+    @Test("the next command's lines after a table end it, whole (issue 25: a chart's captions were cut into the query's cells)")
+    func tableThenOtherOutput() {
+        let output = "date_day    value  unit\n----------  -----  -----\n2026-09-04  143    mg/dL\n"
+            + "LDL Cholesterol: 10 points, 2023-10-13 to 2026-09-04, 10 outside the range\n"
+        let html = OutputMarkup.html(output)
+        #expect(html.contains("<tr><td>2026-09-04</td><td class=\"number\">143</td><td>mg/dL</td></tr>\n</tbody>\n</table>\n"))
+        #expect(html.hasSuffix("<pre class=\"output\">LDL Cholesterol: 10 points, 2023-10-13 to 2026-09-04, 10 outside the range</pre>\n"), "\(html)")
+    }
+
     @Test("an insight listing becomes a card with its evidence as a table, wrapped lines joined")
     func insight() {
         let output = """
