@@ -56,19 +56,23 @@ public struct CalendarPatterns: AnalysisModule {
         let onsets = input.resolvedHeadaches
         var drafts: [InsightDraft] = []
 
+        // The part of the day needs the clock: a day-level diary's onsets (a date alone) count
+        // for weekdays only.
+        let timed = onsets.filter(\.onset.hasTime)
         var byPart = [Int](repeating: 0, count: 4), byHour = [Int](repeating: 0, count: 24)
-        for headache in onsets {
+        for headache in timed {
             let hour = DiaryWindows.localSecond(ofEpoch: headache.onset.epochSeconds, zone: input.zone) / 3600
             byHour[hour] += 1
             byPart[hour / 6] += 1
         }
         let most = byPart.max() ?? 0
-        var partEvidence: [String: Evidence] = ["onsets_by_hour": .list(byHour.map { .integer($0) })]
+        var partEvidence: [String: Evidence] = ["onsets_by_hour": .list(byHour.map { .integer($0) }),
+                                                "onsets_time_unknown": .integer(onsets.count - timed.count)]
         for (index, part) in CalendarPatterns.parts.enumerated() { partEvidence[part.0] = .integer(byPart[index]) }
         // Said only when one part holds more onsets than every other.
         if most > 0, byPart.filter({ $0 == most }).count == 1, let top = byPart.firstIndex(of: most) {
             drafts.append(InsightDraft(kind: .awareness, subject: "time of day", message: CopyMessage("calendar-patterns.part-of-day", [
-                "count": .count(most), "total": .count(onsets.count),
+                "count": .count(most), "total": .count(timed.count),
                 "part": .choice(CalendarPatterns.parts[top].0), "hours": .choice(CalendarPatterns.parts[top].1),
             ]), evidence: partEvidence))
         }

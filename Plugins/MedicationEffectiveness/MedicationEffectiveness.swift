@@ -59,7 +59,8 @@ public struct MedicationEffectiveness: AnalysisModule {
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
         var onsets: [String: Int] = [:]
-        for headache in input.headaches { onsets[headache.id] = headache.onset.epochSeconds }
+        // Minutes after onset need its clock time: a day-level diary's headaches have none.
+        for headache in input.headaches where headache.onset.hasTime { onsets[headache.id] = headache.onset.epochSeconds }
         var drafts: [InsightDraft] = []
         for (name, entries) in MedicationEffectiveness.rated(input).sorted(by: { $0.key < $1.key }) where entries.count >= minRatings {
             let ratings = entries.compactMap(\.effectiveness)

@@ -109,7 +109,9 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
         let zone = input.zone
         let activity = EntryIndex(input.factors.map(\.at), zone: zone)
-        let sets: [MatchedExposure.Set] = ClockMatchedSets(input, episodes: input.resolvedHeadaches, asOf: asOf,
+        // A headache dated by day alone (time unknown) has no 24 hours before it to compare; it
+        // still keeps its day out of the referents.
+        let sets: [MatchedExposure.Set] = ClockMatchedSets(input, episodes: input.resolvedHeadaches.filter(\.onset.hasTime), asOf: asOf,
                                                             strideDays: stratumDays).sets.compactMap { set in
             guard activity.any(within: windowHours, before: set.headache.onset.epochSeconds) else { return nil }
             let referents = set.referents.filter { activity.any(within: windowHours, before: $0) }

@@ -57,10 +57,10 @@ public struct WeatherCorrelationV3: AnalysisModule {
                  value: { $0.humidityPercent }, toward: { $0 })]
     }
 
-    /// Resolved headaches with a measurable change of either measure.
+    /// Resolved headaches with a clock time (the 24 hours before need one) and weather to compare.
     func measured(_ input: ProfileData) -> [Headache] {
         input.resolvedHeadaches.filter { headache in
-            measures.contains { analysis.change(input.weather, at: headache.onset.epochSeconds, $0.value) != nil }
+            headache.onset.hasTime && measures.contains { analysis.change(input.weather, at: headache.onset.epochSeconds, $0.value) != nil }
         }
     }
 

@@ -72,10 +72,12 @@ public struct ClinicianReport: Sendable {
             }
             rows.append(Row(
                 date: headache.onset.day.description,
-                time: String(format: "%02d:%02d", local / 3600, local % 3600 / 60),
+                // A day-level diary's onset: its time, and so its duration, are unknown.
+                time: headache.onset.hasTime ? String(format: "%02d:%02d", local / 3600, local % 3600 / 60) : "—",
                 severity: ClinicianReport.severityWord(headache.severity),
-                duration: end.map { ClinicianReport.duration(minutes: ($0 - headache.onset.epochSeconds) / 60) } ?? "ongoing",
-                weather: ClinicianReport.weather(at: headache.onset.epochSeconds, in: data.weather),
+                duration: !headache.onset.hasTime ? "—"
+                    : end.map { ClinicianReport.duration(minutes: ($0 - headache.onset.epochSeconds) / 60) } ?? "ongoing",
+                weather: headache.onset.hasTime ? ClinicianReport.weather(at: headache.onset.epochSeconds, in: data.weather) : "—",
                 medication: ClinicianReport.medicines(taken.map { medication in
                     // The name and the dose are the person's data, each checked on its own: a
                     // dose beside a medicine name is copy the guard stops ("Rosuvastatin 10 mg"

@@ -25,12 +25,14 @@ struct ContractRejectionTests {
                 == [.unparseableNumber, .nonFiniteNumber, .nonFiniteNumber, .raggedRow])
     }
 
-    @Test("unparseable dates and a date where a time is needed")
+    @Test("unparseable dates and a date where a time is needed; a day-level onset is a date alone")
     func dates() throws {
         #expect(try rejections("readings", "profile_id,marker,value,date\np,hdl,50,2026-02-30\np,hdl,50,01/02/2026\np,hdl,50,2026-02-01\n")
                 == [.unparseableDate, .unparseableDate])
-        #expect(try rejections("headaches", "profile_id,headache_id,onset_at,severity\np,h1,2026-02-01,3\np,h2,2026-02-01T08:00,3\n")
-                == [.unparseableDate])
+        // A timed onset needs a timed resolution; a date-only onset (a day-level diary) may have a date-only one.
+        #expect(try rejections("headaches", "profile_id,headache_id,onset_at,resolved_at,severity\np,h1,2026-02-01T08:00,2026-02-01,3\n"
+                               + "p,h2,2026-02-01,,3\np,h3,2026-02-02,2026-02-03,3\np,h4,2026-02-05,2026-02-04,3\n")
+                == [.unparseableDate, .resolvedBeforeOnset])
     }
 
     @Test("future readings: today is accepted, tomorrow is not; a time later today is not")

@@ -73,7 +73,7 @@ public enum ContractTable: String, CaseIterable, Sendable, Codable {
                     .init("source", .text)]
         case .headaches:
             return [.init("profile_id", .text, required: true), .init("headache_id", .text, required: true),
-                    .init("onset_at", .dateTime, required: true), .init("resolved_at", .dateTime),
+                    .init("onset_at", .dateOrDateTime, required: true), .init("resolved_at", .dateOrDateTime),
                     .init("severity", .severity, required: true, filledWhenEmpty: true),
                     .init("onset_speed", .choice(Headache.OnsetSpeed.allCases.map(\.rawValue))),
                     .init("aura", .boolean), .init("visual_disturbance", .boolean), .init("symptoms", .list),

@@ -6,6 +6,10 @@ public struct EventTime: Hashable, Sendable, Codable {
     public let epochSeconds: Int
     public let day: CalendarDay
 
+    /// Whether a clock time was given: a date alone ("2026-03-01", a day-level diary's onset)
+    /// stands for the whole local day, its clock time unknown.
+    public var hasTime: Bool { text.utf8.count > 10 }
+
     public init(text: String, epochSeconds: Int, day: CalendarDay) {
         self.text = text
         self.epochSeconds = epochSeconds

@@ -10,6 +10,8 @@ final class ImportContext {
     private(set) var library: MarkerLibrary
     private(set) var issues: [ImportIssue] = []
     private(set) var createdProfiles: [String] = []
+    /// Headaches dated by a day alone (time unknown), counted for the report.
+    var dateOnlyOnsets = 0
 
     /// Where the current row is, for the issues it raises.
     var file = ""

@@ -29,6 +29,13 @@ public struct ImportReport: Sendable {
     public var createdProfiles: [String] = []
     /// Where rejected rows were written, when any were.
     public var rejectsFile: String?
+    /// Headaches whose onset is a date alone (a day-level diary): time unknown.
+    public var dateOnlyOnsets = 0
+
+    /// What a date-only onset means, and which analyses use it (DATA-CONTRACT.md, headaches).
+    public static let dateOnlyOnsetNote = "the time is unknown; each is resolved by the end of its resolved_at day, or of its own "
+        + "day when none is given. Streaks, headache days, weekdays, sleep-correlation and the medication modules use them; "
+        + "trigger-cooccurrence, weather-correlation and the time of day leave them out, as they need the clock time."
 
     public var rowsRead: Int { files.reduce(0) { $0 + $1.rowsRead } }
     public var imported: Int { files.reduce(0) { $0 + $1.imported } }
@@ -69,6 +76,9 @@ extension ImportReport {
         }
         if !createdProfiles.isEmpty {
             lines.append("Profiles created with time zone UTC (no profiles row): " + createdProfiles.joined(separator: ", "))
+        }
+        if dateOnlyOnsets > 0 {
+            lines.append("\(g(dateOnlyOnsets)) headache\(dateOnlyOnsets == 1 ? "" : "s") dated by day alone: " + ImportReport.dateOnlyOnsetNote)
         }
         for (severity, title) in [(ImportIssue.Severity.rejected, "Rejected"), (.warning, "Warnings")] {
             let listed = issues.filter { $0.severity == severity }
@@ -119,6 +129,7 @@ extension ImportReport {
             var reasons: ReasonsJSON
             var skipped_codes: [String: CodeJSON]
             var created_profiles: [String]
+            var date_only_onsets: Int
             var ignored_files: [String]
             var rejects_file: String?
             var issues: [IssueJSON]
@@ -137,7 +148,7 @@ extension ImportReport {
             reasons: ReasonsJSON(rejected: byName(counts(of: .rejected)), warnings: byName(counts(of: .warning)),
                                  skipped: byName(counts(of: .skipped))),
             skipped_codes: skippedCodes.mapValues { CodeJSON(description: $0.description, rows: $0.rows) },
-            created_profiles: createdProfiles, ignored_files: ignoredFiles, rejects_file: rejectsFile,
+            created_profiles: createdProfiles, date_only_onsets: dateOnlyOnsets, ignored_files: ignoredFiles, rejects_file: rejectsFile,
             issues: issues.map {
                 IssueJSON(severity: $0.severity.rawValue, reason: $0.reason.rawValue, file: $0.file, line: $0.line,
                           column: $0.column, column_name: $0.columnName, message: $0.message,

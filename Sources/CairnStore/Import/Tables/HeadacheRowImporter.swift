@@ -45,8 +45,16 @@ final class HeadacheRowImporter: ContractRowImporter {
         }
         _ = try row.requiredText("onset_at")
         let zone = try context.zone(forProfile: profile)
-        let onset = try row.time("onset_at", in: zone, requireTime: true)!
-        let resolved = try row.time("resolved_at", in: zone, requireTime: true)
+        // A day-level diary gives the day alone: the time is unknown, never invented. Such a
+        // headache is resolved on a day too: the resolved_at day, or its own day when none is
+        // given, by that day's last second (so an as-of at the end of the day sees it resolved).
+        let onset = try row.time("onset_at", in: zone)!
+        var resolved = try row.time("resolved_at", in: zone, requireTime: onset.hasTime)
+        if !onset.hasTime {
+            context.dateOnlyOnsets += 1
+            let day = resolved?.day ?? onset.day
+            resolved = EventTime(text: day.description, epochSeconds: zone.epoch(of: .date(day.adding(days: 1))) - 1, day: day)
+        }
         if let resolved, resolved.epochSeconds < onset.epochSeconds {
             throw row.invalid("resolved_at", "resolved_at \(resolved.text) is before onset_at \(onset.text)",
                               reason: .resolvedBeforeOnset)
