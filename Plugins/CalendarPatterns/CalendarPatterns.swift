@@ -66,8 +66,8 @@ public struct CalendarPatterns: AnalysisModule {
             byPart[hour / 6] += 1
         }
         let most = byPart.max() ?? 0
-        var partEvidence: [String: Evidence] = ["onsets_by_hour": .list(byHour.map { .integer($0) }),
-                                                "onsets_time_unknown": .integer(onsets.count - timed.count)]
+        var partEvidence: [String: Evidence] = ["onsets_by_hour": .list(byHour.map { .integer($0) })]
+        if timed.count < onsets.count { partEvidence["onsets_time_unknown"] = .integer(onsets.count - timed.count) }
         for (index, part) in CalendarPatterns.parts.enumerated() { partEvidence[part.0] = .integer(byPart[index]) }
         // Said only when one part holds more onsets than every other.
         if most > 0, byPart.filter({ $0 == most }).count == 1, let top = byPart.firstIndex(of: most) {
