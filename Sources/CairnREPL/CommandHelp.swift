@@ -57,6 +57,8 @@ public struct CommandHelp: Sendable {
                     run: { session, call in try session.search(call.arguments) }),
         CommandHelp(name: "visits", arguments: "", summary: "The chosen profile's visits, newest first, and how many each year", minimum: 0, maximum: 0,
                     run: { session, call in try session.visitsList() }),
+        CommandHelp(name: "calendar", arguments: "[MONTH [MONTH]]", summary: "The chosen profile's headache days month by month, each marked by the most severe that began that day (default: the as-of month and the two before)", minimum: 0, maximum: 2,
+                    run: { session, call in try session.calendar(call.arguments) }),
         CommandHelp(name: "markers", arguments: "", summary: "Every marker's latest value, status (normal, watch, out of range), trend arrow and summary", minimum: 0, maximum: 0,
                     run: { session, call in try session.markers() }),
         CommandHelp(name: "chart", arguments: "NAME… [--step day|week|month] [--svg FILE]", summary: "Chart markers, or a module's evidence as MODULE:KEY week by week or at --step, over time (SVG in notebooks and with --svg)", minimum: 1, maximum: nil,

@@ -266,4 +266,45 @@ struct AuraePatternTests {
         #expect(try insights(data, "medication-effectiveness@1", profile: "r", asOf: "2026-03-03T14:00:00+00:00").map(\.kind) == ["awareness"])
         #expect(try insights(data, "medication-effectiveness", profile: "r", asOf: "2026-03-03T14:00:00+00:00").map(\.kind) == ["progress"])
     }
+
+    // MARK: the calendar view
+
+    @Test(".calendar: Aurae's calendar, each day marked by its most severe headache, the local day of onset, Monday first (seed 002, 5.4)")
+    func calendarView() throws {
+        scratch.write("calendar/profiles.csv", "profile_id,time_zone\nk,Europe/Berlin\n")
+        // 1 June 2026 is a Monday. Two on the 3rd (mild, then severe): severe. 23:30 UTC on the
+        // 30th is 1 July in Berlin. The 10th is after the as-of instant.
+        scratch.write("calendar/headaches.csv", """
+            profile_id,headache_id,onset_at,resolved_at,severity
+            k,a,2026-06-03T08:00+02:00,2026-06-03T09:00+02:00,1
+            k,b,2026-06-03T18:00+02:00,2026-06-03T20:00+02:00,5
+            k,c,2026-06-07T08:00+02:00,2026-06-07T09:00+02:00,3
+            k,d,2026-06-30T23:30Z,2026-07-01T03:00Z,3
+            k,e,2026-07-10T08:00+02:00,2026-07-10T09:00+02:00,1
+
+            """)
+        let result = try CLI.run([scratch.path + "/calendar", "-c", ".profile k; .asof 2026-07-05; .calendar 2026-06 2026-07"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == """
+            k: the days headaches began, by the most severe that day   ○ mild  ◐ moderate  ● severe
+
+            2026-06: 2 headache days (mild 0, moderate 1, severe 1)
+             Mo  Tu  We  Th  Fr  Sa  Su
+              1   2   3●  4   5   6   7◐
+              8   9  10  11  12  13  14
+             15  16  17  18  19  20  21
+             22  23  24  25  26  27  28
+             29  30
+
+            2026-07: 1 headache day (mild 0, moderate 1, severe 0)
+             Mo  Tu  We  Th  Fr  Sa  Su
+                      1◐  2   3   4   5
+              6   7   8   9  10  11  12
+             13  14  15  16  17  18  19
+             20  21  22  23  24  25  26
+             27  28  29  30  31
+
+            """)
+        #expect(try CLI.run([scratch.path + "/calendar", "-c", ".profile k; .calendar 2026-13"]).error.contains("2026-13 is not a month"))
+    }
 }
