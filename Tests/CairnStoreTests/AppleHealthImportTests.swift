@@ -135,6 +135,28 @@ struct AppleHealthImportTests {
                 == "2024-05-01 481.0, 2024-05-02 1.0, 2024-05-03 660.0")
     }
 
+    @Test("menstrual flow becomes the factor menstruation on its day (Aurae 5.3: cycle phase auto-filled from Apple Health): the heaviest flow, None skipped, one source a day")
+    func menstrualFlow() throws {
+        func flow(_ day: String, _ value: String, source: String = "Ana’s iPhone") -> String {
+            "<Record type=\"HKCategoryTypeIdentifierMenstrualFlow\" sourceName=\"\(source)\" creationDate=\"\(day) 09:00:00 +0200\" "
+                + "startDate=\"\(day) 00:00:00 +0200\" endDate=\"\(day) 00:00:00 +0200\" value=\"HKCategoryValueMenstrualFlow\(value)\"/>"
+        }
+        let records = [flow("2024-05-01", "Light"), flow("2024-05-01", "Heavy"), flow("2024-05-02", "Unspecified"),
+                       flow("2024-05-03", "None"), flow("2024-05-04", "Medium"), flow("2024-05-04", "Heavy", source: "Cycle App")]
+        let export = directory.write("export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2024-05-05 08:00:00 +0000"/>
+             \(records.joined(separator: "\n "))
+            </HealthData>
+            """)
+        let (dataset, report) = try importExport(export, zone: "Europe/Berlin", profile: "ana")
+        #expect(report.rowsRead == 6 && report.imported == 4 && report.rejected == 0)
+        #expect(report.counts(of: .skipped)[.noMenstrualFlow] == 1 && report.counts(of: .skipped)[.lowerPrioritySource] == 1)
+        #expect(try dataset.text("SELECT group_concat(at || ' ' || factor || ' ' || COALESCE(value, '-'), ', ') FROM (SELECT * FROM factors ORDER BY at)")
+                == "2024-05-01 menstruation 3.0, 2024-05-02 menstruation -, 2024-05-04 menstruation 2.0")
+    }
+
     @Test("an XML file that is not an Apple Health export is refused with what it seems to be")
     func otherXML() throws {
         let gpx = directory.write("track.xml", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk/></gpx>\n")

@@ -48,6 +48,8 @@ public struct ImportIssue: Sendable, Equatable {
         case lowerPrioritySource = "lower_priority_source"
         /// An Apple Health sleep interval wholly outside the 10 PM to 10 AM window (Aurae D-04).
         case outsideSleepWindow = "outside_sleep_window"
+        /// An Apple Health menstrual-flow record of "None": no menstruation that day.
+        case noMenstrualFlow = "no_menstrual_flow"
     }
 
     public var severity: Severity

@@ -54,6 +54,21 @@ enum AppleHealthExport {
 /// The HealthKit types Cairn reads, and the library marker each becomes.
 enum AppleHealthTypes {
     static let sleep = "HKCategoryTypeIdentifierSleepAnalysis"
+    /// Menstrual flow, a day's record: Aurae's menstrual cycle phase, "auto-filled from Apple
+    /// Health if available" (seed 002, 5.3), becomes the factor `menstruation` on that day.
+    static let menstrualFlow = "HKCategoryTypeIdentifierMenstrualFlow"
+
+    /// The flow as the factor's value (light 1, medium 2, heavy 3; unspecified: no value), or
+    /// nil for "None", which is no menstruation that day.
+    static func flowLevel(_ value: String) -> Int?? {
+        switch value {
+        case "HKCategoryValueMenstrualFlowLight": return .some(1)
+        case "HKCategoryValueMenstrualFlowMedium": return .some(2)
+        case "HKCategoryValueMenstrualFlowHeavy": return .some(3)
+        case "HKCategoryValueMenstrualFlowNone": return nil
+        default: return .some(nil)
+        }
+    }
 
     static let markers: [String: String] = [
         "HKQuantityTypeIdentifierHeartRate": "heart-rate",
@@ -69,7 +84,7 @@ enum AppleHealthTypes {
         "HKQuantityTypeIdentifierRespiratoryRate": "respiratory-rate",
     ]
 
-    static func isImported(_ type: String) -> Bool { type == sleep || markers[type] != nil }
+    static func isImported(_ type: String) -> Bool { type == sleep || type == menstrualFlow || markers[type] != nil }
 
     static func marker(for type: String, in library: MarkerLibrary) -> MarkerDefinition? {
         markers[type].flatMap { library.marker(id: $0) }

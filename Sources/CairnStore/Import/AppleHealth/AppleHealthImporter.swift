@@ -10,6 +10,8 @@ import CairnCore
 ///   (`count/min`, `mg/dL`, `mmol<180.1558800000541>/L`, `kg`, `mmHg`, `count`; `%` written as a
 ///   fraction, as HealthKit does for oxygen saturation, is read as a percentage);
 /// - `SleepAnalysis` intervals fold into nights (`AppleHealthSleep`);
+/// - `MenstrualFlow` records become the factor `menstruation` on their local day (one entry a
+///   day, the heaviest flow as its value; "None" is skipped as `no_menstrual_flow`);
 /// - for each type and local day, only the highest-priority source's records are kept
 ///   (`AppleHealthSources`): a watch and a phone both counting steps are not added together;
 ///   the others are skipped as `lower_priority_source`;
@@ -22,6 +24,7 @@ final class AppleHealthImporter: SourceImporter {
     private let context: ImportContext
     private let intake: ReadingIntake
     private let sleepWriter: SleepWriter
+    private let factorInsert: InsertPipeline.Insert
     private let profile: String
     private(set) var skippedCodes: [String: (description: String, rows: Int)] = [:]
 
@@ -31,6 +34,7 @@ final class AppleHealthImporter: SourceImporter {
         self.intake = intake
         profile = options.profile ?? "me"
         sleepWriter = try SleepWriter(context: context)
+        factorInsert = try context.inserts.prepareInsert(into: "factors", columns: ["profile_id", "at", "at_epoch", "at_day", "factor", "value"])
         // The person of the export: an existing profile keeps its zone and details; a new one
         // gets --time-zone (else UTC, with a warning) and the birth date and sex of `Me`.
         if !context.knowsProfile(profile) {
@@ -53,6 +57,7 @@ final class AppleHealthImporter: SourceImporter {
         let records = RecordPass(importer: self, ledger: ledger, zone: zone, chosen: survey.chosenSources())
         try parse(records)
         try records.finishSleep()
+        try records.finishMenstruation()
         for (type, rows) in records.skippedTypes { skippedCodes[type, default: (AppleHealthTypes.describe(type), 0)].rows += rows }
     }
 
@@ -115,6 +120,8 @@ final class AppleHealthImporter: SourceImporter {
         let zone: CachedZone
         let chosen: [TypeDay: String]
         let sleep: AppleHealthSleep
+        /// Days with menstrual flow, and the heaviest level logged (nil: unspecified).
+        private var flowDays: [CalendarDay: Int?] = [:]
         private(set) var skippedTypes: [String: Int] = [:]
         private var correlationDepth = 0
 
@@ -162,6 +169,14 @@ final class AppleHealthImporter: SourceImporter {
                                        message: "\"\(attributes["startDate"] ?? "")\" is not an Apple Health date (2017-09-01 05:26:26 +0200)")
                 }
                 let source = attributes["sourceName"] ?? ""
+                if type == AppleHealthTypes.menstrualFlow {
+                    let day = zone.day(ofEpoch: start)
+                    guard chosen[TypeDay(type: type, day: day)] == source else { return .skipped(.lowerPrioritySource) }
+                    guard let level = AppleHealthTypes.flowLevel(attributes["value"] ?? "") else { return .skipped(.noMenstrualFlow) }
+                    let known = flowDays[day] ?? nil
+                    flowDays[day] = level.map { max($0, known ?? 0) } ?? known
+                    return .imported
+                }
                 if type == AppleHealthTypes.sleep {
                     guard let endText = attributes["endDate"], let end = AppleHealthExport.instant(endText), end >= start else {
                         throw RowRejection(reason: .unparseableDate, column: nil, columnName: "endDate",
@@ -176,6 +191,17 @@ final class AppleHealthImporter: SourceImporter {
                 }
                 guard chosen[TypeDay(type: type, day: zone.day(ofEpoch: start))] == source else { return .skipped(.lowerPrioritySource) }
                 return try importer.reading(type: type, attributes: attributes, start: start, source: source)
+            }
+        }
+
+        func finishMenstruation() throws {
+            for day in flowDays.keys.sorted() {
+                let bind = StatementBinder(importer.factorInsert)
+                bind.add(importer.profile)
+                bind.add(EventTimeColumns(text: day.description, epoch: zone.epoch(of: .date(day)), day: day.description))
+                bind.add("menstruation")
+                bind.add(flowDays[day]!.map(Double.init))
+                try bind.run()
             }
         }
 
