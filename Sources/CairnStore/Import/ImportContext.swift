@@ -19,6 +19,8 @@ final class ImportContext {
     private var zoneByIdentifier: [String: CachedZone] = [:]
     /// Profiles given by a profiles row in this import, to catch duplicates.
     var profilesDefinedHere: Set<String> = []
+    /// What FHIR resources of this import refer to, across its files.
+    let fhirLinks = FHIRLinks()
 
     /// Every (profile, headache_id) in the dataset, read on first use and kept as rows arrive,
     /// so that duplicate ids and medications naming a headache cost a hash lookup, not a query.
