@@ -26,7 +26,7 @@ final class FHIRDocumentImporter: SourceImporter {
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            let line = FHIRJSONLines.line(of: error)
+            let line = FHIRJSONLines.line(of: error, in: Array(data))
             return try ledger.account(line: line, original: { Array(data.prefix(4096)) }) {
                 throw RowRejection(reason: .invalidJSON, column: nil, columnName: "$",
                                    message: "the file is not valid JSON near line \(line), so none of it can be read; "

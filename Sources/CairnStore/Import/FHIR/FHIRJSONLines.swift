@@ -42,10 +42,17 @@ enum FHIRJSONLines {
         return lines
     }
 
-    /// The line a JSONSerialization error names ("around line 3, column 7"), else 1.
-    static func line(of error: Error) -> Int {
+    /// The line a JSONSerialization error points at: its "around character N" (an offset), or
+    /// for "Unexpected end of file" the last line holding text; else 1.
+    static func line(of error: Error, in bytes: [UInt8]) -> Int {
         let text = "\(error)"
-        guard let range = text.range(of: "line ") else { return 1 }
-        return Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 1
+        var offset: Int?
+        if let range = text.range(of: "character ") {
+            offset = Int(text[range.upperBound...].prefix { $0.isNumber })
+        } else if text.contains("end of file") {
+            offset = bytes.lastIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
+        }
+        guard let offset else { return 1 }
+        return 1 + bytes.prefix(min(offset, bytes.count)).count(where: { $0 == 0x0A })
     }
 }
