@@ -255,7 +255,7 @@ final class FHIRResourceImporter {
         if let known = context.library.marker(id: id) { return known }
         let unit = part.quantity.flatMap { $0.string("unit") ?? $0.string("code") } ?? "1"
         let display = chosen?.string("display") ?? text ?? code
-        let loinc = system == FHIRResourceImporter.loinc ? [code] : []
+        let loinc = codings.filter { $0.string("system") == FHIRResourceImporter.loinc }.compactMap { $0.string("code") }
         for name in [display, "\(display) (\(code))"] {
             let marker = MarkerDefinition(id: id, displayName: name, category: "Custom", unit: unit, loincCodes: loinc, isCustom: true)
             do {
@@ -301,11 +301,13 @@ final class FHIRResourceImporter {
         let typeCodings = types.flatMap { $0.array("coding") }
         let classCodes = (resource.array("class") + resource.array("class").flatMap { $0.array("coding") }).compactMap { $0.string("code") }
         let classLabel = resource.array("class").compactMap { $0.string("display") }.first
-        let title = types.first.flatMap { $0.string("text") ?? $0.array("coding").first?.string("display") }
+        var title = types.first.flatMap { $0.string("text") ?? $0.array("coding").first?.string("display") }
         var type = "other", label: String?
         if let own = typeCodings.first(where: { $0.string("system") == FHIRResourceImporter.visitTypeSystem }), let code = own.string("code") {
+            // Cairn's own export: the type and label as stored, the title only as the text.
             type = code
             label = own.string("display")
+            title = types.first?.string("text")
         } else {
             let words = (typeCodings.compactMap { $0.string("display") } + types.compactMap { $0.string("text") }).joined(separator: " ").lowercased()
             let codes = Set(typeCodings.compactMap { $0.string("code") })
