@@ -32,7 +32,8 @@ public struct ExportScope: Sendable, Equatable {
             parts.append(table == .weather ? "(\(list) OR coalesce(profile_id, '') = '')" : list)
             values += profiles
         }
-        if let column = columns.first(where: { $0.hasSuffix("_day") }) {
+        // Days scope events; a profile's birth date is no event.
+        if ![.profiles, .markers, .referenceOverrides].contains(table), let column = columns.first(where: { $0.hasSuffix("_day") }) {
             if let from { parts.append("\(column) >= ?"); values.append(from.description) }
             if let until { parts.append("\(column) <= ?"); values.append(until.description) }
         }
