@@ -103,7 +103,7 @@ struct ExportCommandTests {
         let existing = scratch.write("existing.sqlite", "")
         #expect(try CLI.run(["import", json, "--into", existing]).error.contains("exists"))
         #expect(try CLI.run(["export", demo, "--to", "json", "--out", json]).error.contains("exists"))
-        #expect(try CLI.run(["export", demo, "--out", scratch.path + "/x.json"]).error.contains("give --to json, --to csv or --encrypt"))
+        #expect(try CLI.run(["export", demo, "--out", scratch.path + "/x.json"]).error.contains("give --to json, --to csv, --to fhir or --encrypt"))
     }
 
     @Test(".export writes what cairn export writes")

@@ -127,6 +127,11 @@ struct ImportInput {
             }
             return ImportInput(path: path, format: .weather(weather))
         }
+        // Before weather, which reads a JSON file whole to see its keys: a FHIR file is known by
+        // its first bytes, and a Bulk Data file may be gigabytes.
+        if format == nil || format == .fhir, let fhir = FHIRFile.recognize(prefix: prefix, path: path) {
+            return ImportInput(path: path, format: .fhir(fhir))
+        }
         if format == .appleHealth || (format == nil && first == UInt8(ascii: "<")) {
             guard AppleHealthExport.recognize(prefix: prefix) else {
                 if inDirectory { return nil }
@@ -137,9 +142,6 @@ struct ImportInput {
         }
         if format == nil, let weather = WeatherFormat.recognize(prefix: prefix, path: path) {
             return ImportInput(path: path, format: .weather(weather))
-        }
-        if format == nil || format == .fhir, let fhir = FHIRFile.recognize(prefix: prefix, path: path) {
-            return ImportInput(path: path, format: .fhir(fhir))
         }
         if format == .fhir {
             if inDirectory { return nil }
