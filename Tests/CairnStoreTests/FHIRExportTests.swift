@@ -237,3 +237,27 @@ struct R4Check {
         }
     }
 }
+
+/// Progress of a long export: nothing in its first second, then rows, rate and time left.
+@Suite("Export progress")
+struct ExportProgressTests {
+    @Test("silent before one second, then rows done of the total, the rate and the time left; cleared at the end")
+    func line() {
+        var now = Date(timeIntervalSince1970: 1_000_000)
+        var shown: [String] = []
+        let progress = ExportProgress(total: 1_024, clock: { now }) { shown.append($0) }
+        now += 0.999
+        for _ in 0..<256 { progress.row() }
+        #expect(shown.isEmpty)
+        now += 0.001
+        for _ in 0..<256 { progress.row() }
+        // 512 rows in 1 s: 512 rows/s, 512 left, 1 s.
+        #expect(shown == ["\r\u{1B}[K512 of 1,024 rows, 512 rows/s, about 1 s left"])
+        now += 0.1
+        for _ in 0..<256 { progress.row() }
+        #expect(shown.count == 1)  // a quarter of a second between lines at most
+        progress.finish()
+        #expect(shown.last == "\r\u{1B}[K")
+        #expect(ExportProgress.line(done: 1_000, total: 601_000, rate: 1_000, secondsLeft: 600) == "1,000 of 601,000 rows, 1,000 rows/s, about 10 min left")
+    }
+}

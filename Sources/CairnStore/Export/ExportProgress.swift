@@ -7,20 +7,25 @@ import Foundation
 public final class ExportProgress {
     private let total: Int
     private let write: (String) -> Void
-    private let started = Date()
+    private let clock: () -> Date
+    private let started: Date
     private var done = 0
     private var lastShown: Date?
     private var shown = false
 
-    public init(total: Int, write: @escaping (String) -> Void) {
+    /// `clock` is the wall clock but in tests; progress is for the person watching, never in
+    /// what an export writes.
+    public init(total: Int, clock: @escaping () -> Date = Date.init, write: @escaping (String) -> Void) {
         self.total = total
         self.write = write
+        self.clock = clock
+        started = clock()
     }
 
     func row() {
         done += 1
         guard done & 0xFF == 0 else { return }
-        let now = Date()
+        let now = clock()
         let elapsed = now.timeIntervalSince(started)
         guard elapsed >= 1, lastShown.map({ now.timeIntervalSince($0) >= 0.25 }) ?? true else { return }
         lastShown = now

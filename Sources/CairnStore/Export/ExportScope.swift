@@ -42,6 +42,7 @@ public struct ExportScope: Sendable, Equatable {
 
     /// Checks the profiles exist; returns the problem, or nil.
     func problem(in dataset: Dataset) throws -> String? {
+        if let from, let until, until < from { return "--until \(until) is before --from \(from); give a range that runs forward" }
         guard let profiles else { return nil }
         let known = try dataset.database.prepare("SELECT 1 FROM main.profiles WHERE profile_id = ?")
         for profile in profiles {
@@ -49,7 +50,6 @@ public struct ExportScope: Sendable, Equatable {
             try known.bind(profile, at: 1)
             if !(try known.step()) { return "--profile \(profile): the dataset has no such profile (`cairn summary` lists them)" }
         }
-        if let from, let until, until < from { return "--until \(until) is before --from \(from); give a range that runs forward" }
         return nil
     }
 }
