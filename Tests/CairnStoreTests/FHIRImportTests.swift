@@ -182,6 +182,8 @@ struct FHIRImportTests {
         let (dataset, report) = try importFHIR([directory.path + "/d"], zone: nil)
         // CA is America/Los_Angeles (UTC-8 in March before the change): 07:59:59Z is still the 1st.
         #expect(try dataset.text("SELECT time_zone FROM profiles") == "America/Los_Angeles")
+        #expect(report.profileZones == [ImportReport.ProfileZone(profile: "p1", zone: "America/Los_Angeles", from: "address state CA")])
+        #expect(report.text().contains("Time zones of patients: p1 America/Los_Angeles (address state CA)"))
         #expect(try rows(dataset, "SELECT date, date_day FROM readings ORDER BY id")
                 == ["2026-03-02T07:59:59Z|2026-03-01", "2026-03-02T08:00:00Z|2026-03-02", "2026-03-03T08:00:01Z|2026-03-03"])
         #expect(report.issues.filter { $0.severity == .rejected }.map { $0.columnName ?? "" } == ["Observation.effectiveDateTime"])

@@ -57,6 +57,7 @@ public final class DatasetImporter {
                 }
                 report.issues = context.issues
                 report.createdProfiles = context.createdProfiles
+                report.profileZones = context.profileZones
                 try recordImport(report, sources: sources, context: context)
                 if let rejects, rejects.hasRows {
                     try rejects.publish()

@@ -10,6 +10,16 @@ final class ImportContext {
     private(set) var library: MarkerLibrary
     private(set) var issues: [ImportIssue] = []
     private(set) var createdProfiles: [String] = []
+    /// The zone each FHIR patient was given, and what gave it, for the report (the last word
+    /// for a patient given twice).
+    private(set) var profileZones: [ImportReport.ProfileZone] = []
+    private var profileZoneIndex: [String: Int] = [:]
+
+    func noteZone(_ zone: ImportReport.ProfileZone) {
+        if let index = profileZoneIndex[zone.profile] { return profileZones[index] = zone }
+        profileZoneIndex[zone.profile] = profileZones.count
+        profileZones.append(zone)
+    }
 
     /// Where the current row is, for the issues it raises.
     var file = ""

@@ -12,7 +12,10 @@ final class FHIRLinks {
 
     private(set) var patients: [String: String] = [:]
     private(set) var practitioners: [String: String] = [:]
-    private var visits: [String: Visit] = [:]
+    /// Each encounter key's visit row, and each visit by its row (an encounter is known by its
+    /// full URL and by `Encounter/ID`, both naming one visit).
+    private var visitRows: [String: Int64] = [:]
+    private var visits: [Int64: Visit] = [:]
 
     func addPatient(profile: String, keys: [String]) {
         for key in keys { patients[key] = profile }
@@ -23,19 +26,18 @@ final class FHIRLinks {
     }
 
     func addVisit(_ visit: Visit, keys: [String]) {
-        for key in keys { visits[key] = visit }
+        for key in keys { visitRows[key] = visit.rowID }
+        visits[visit.rowID] = visit
     }
 
     func visit(_ reference: String) -> Visit? {
-        FHIRLinks.candidates(reference).lazy.compactMap { self.visits[$0] }.first
+        FHIRLinks.candidates(reference).lazy.compactMap { self.visitRows[$0] }.first.flatMap { visits[$0] }
     }
 
-    func updateVisit(_ reference: String, _ change: (inout Visit) -> Void) {
-        for key in FHIRLinks.candidates(reference) where visits[key] != nil {
-            let rowID = visits[key]!.rowID
-            for (other, visit) in visits where visit.rowID == rowID { var copy = visit; change(&copy); visits[other] = copy }
-            return
-        }
+    func updateVisit(_ rowID: Int64, _ change: (inout Visit) -> Void) {
+        guard var visit = visits[rowID] else { return }
+        change(&visit)
+        visits[rowID] = visit
     }
 
     func patient(_ reference: String) -> String? {

@@ -110,12 +110,15 @@ final class FHIRResourceImporter {
         default: sex = nil
         }
         var zone = defaultZone ?? .utc
+        var from = defaultZone == nil ? "no state known: UTC" : "--time-zone"
         let states = resource.array("address").compactMap { $0.string("state") }
         if let named = resource.extensionText(FHIRResourceImporter.timeZoneURLs), let known = ProfileTimeZone(identifier: named) {
             zone = known
+            from = "its tz-code extension"
         } else if let state = states.first(where: { USStateTimeZones.zone(forState: $0) != nil }),
                   let known = USStateTimeZones.zone(forState: state).flatMap(ProfileTimeZone.init(identifier:)) {
             zone = known
+            from = "address state \(state)"
         } else if defaultZone == nil {
             context.record(.warning, .unknownTimeZone, columnName: resource.path("address"),
                            message: "no time zone is known for patient \(id) (\(states.first.map { "address state \"\($0)\"" } ?? "no address state")); "
@@ -127,6 +130,7 @@ final class FHIRResourceImporter {
             relationship: resource.extensionText([FHIRResourceImporter.cairn + "relationship"]),
             memberType: resource.extensionText([FHIRResourceImporter.cairn + "member-type"]),
             heightCm: number("height-cm"), weightKg: number("weight-kg"), deceasedDate: deceased))
+        context.noteZone(ImportReport.ProfileZone(profile: id, zone: zone.identifier, from: from))
         links.addPatient(profile: id, keys: FHIRLinks.keys(type: "Patient", id: resource.string("id"), fullURL: fullURL) + ["Patient/" + id])
         return .imported
     }
@@ -352,7 +356,7 @@ final class FHIRResourceImporter {
         guard !visit.hasReason, let description else { return .imported }
         var conditions = visit.conditions
         if !conditions.contains(description) { conditions.append(description) }
-        links.updateVisit(reference) { $0.conditions = conditions }
+        links.updateVisit(visit.rowID) { $0.conditions = conditions }
         let bind = StatementBinder(try conditionUpdate.get())
         bind.add(conditions.joined(separator: "; "))
         bind.add(Int(visit.rowID))
