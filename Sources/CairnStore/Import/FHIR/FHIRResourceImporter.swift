@@ -28,17 +28,17 @@ final class FHIRResourceImporter {
     private let intake: ReadingIntake
     private let defaultZone: ProfileTimeZone?
     private let links: FHIRLinks
-    private lazy var profileWriter = Lazy<ProfileWriter> { try ProfileWriter(context: self.context) }
-    private lazy var visitWriter = Lazy<VisitWriter> { try VisitWriter(context: self.context) }
-    private lazy var orderWriter = Lazy<CareRecordWriter> { try CareRecordWriter(table: .medicationOrders, context: self.context) }
-    private lazy var markerInsert = Lazy<InsertPipeline.Insert> {
+    private lazy var profileWriter = Lazy<ProfileWriter> { [unowned self] in try ProfileWriter(context: self.context) }
+    private lazy var visitWriter = Lazy<VisitWriter> { [unowned self] in try VisitWriter(context: self.context) }
+    private lazy var orderWriter = Lazy<CareRecordWriter> { [unowned self] in try CareRecordWriter(table: .medicationOrders, context: self.context) }
+    private lazy var markerInsert = Lazy<InsertPipeline.Insert> { [unowned self] in
         try self.context.inserts.prepare("""
             INSERT OR REPLACE INTO markers(marker_id, display_name, unit, category, ref_low, ref_high,
                 plausible_min, plausible_max, higher_is_better, aliases, loinc)
             VALUES (?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL, NULL, ?)
             """)
     }
-    private lazy var conditionUpdate = Lazy<InsertPipeline.Insert> { try self.context.inserts.prepare("UPDATE visits SET condition = ? WHERE id = ?") }
+    private lazy var conditionUpdate = Lazy<InsertPipeline.Insert> { [unowned self] in try self.context.inserts.prepare("UPDATE visits SET condition = ? WHERE id = ?") }
     /// Codes and resource types passed over, with a description and a count.
     private(set) var skippedCodes: [String: (description: String, rows: Int)] = [:]
 
