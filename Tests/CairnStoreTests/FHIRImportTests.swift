@@ -206,6 +206,27 @@ struct FHIRImportTests {
         #expect(report.counts(of: .skipped)[.textObservation] == 1)
     }
 
+    @Test("a MedicationRequest is an order; a MedicationStatement with a time of day a dose taken; without one, skipped")
+    func medications() throws {
+        let patient = #"{"resourceType":"Patient","id":"p1"}"#
+        let drug = #""medicationCodeableConcept":{"coding":[{"system":"http://www.nlm.nih.gov/research/umls/rxnorm","code":"5640"}],"text":"Ibuprofen 400 MG"},"subject":{"reference":"Patient/p1"}"#
+        let lines = [
+            #"{"resourceType":"MedicationRequest","authoredOn":"2026-01-01","#  + drug + "}",
+            #"{"resourceType":"MedicationStatement","effectiveDateTime":"2026-02-03T14:30:00+01:00","dosage":[{"text":"1 tablet"}],"# + drug + "}",
+            #"{"resourceType":"MedicationStatement","effectivePeriod":{"start":"2026-02-04T08:00:00Z"},"# + drug + "}",
+            #"{"resourceType":"MedicationStatement","effectiveDateTime":"2026-02-05","# + drug + "}",
+            #"{"resourceType":"MedicationRequest","# + drug + "}",
+        ]
+        directory.write("m/Patient.ndjson", patient)
+        directory.write("m/MedicationRequest.ndjson", lines.joined(separator: "\n"))
+        let (dataset, report) = try importFHIR([directory.path + "/m"], zone: "Europe/Berlin")
+        #expect(try rows(dataset, "SELECT start, code, description FROM medication_orders") == ["2026-01-01|5640|Ibuprofen 400 MG"])
+        #expect(try rows(dataset, "SELECT taken_at, taken_at_day, name, coalesce(dose, '∅') FROM medications ORDER BY id")
+                == ["2026-02-03T14:30:00+01:00|2026-02-03|Ibuprofen 400 MG|1 tablet", "2026-02-04T08:00:00Z|2026-02-04|Ibuprofen 400 MG|∅"])
+        #expect(report.counts(of: .skipped)[.undatedMedication] == 2)
+        #expect(report.rejected == 0)
+    }
+
     @Test("a single resource file and collection and searchset Bundles are recognised by content")
     func recognition() throws {
         let patient = directory.write("one/patient.json", #"{"resourceType": "Patient", "id": "solo", "gender": "other"}"#)

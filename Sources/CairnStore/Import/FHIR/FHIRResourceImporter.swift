@@ -10,7 +10,8 @@ import Foundation
 ///   marker library lists goes to that marker, any other numeric code to a custom marker
 ///   defined from its code, display and unit, so no number is lost; others are skipped by code;
 /// - Encounter: a visit; Condition: its visit's condition (skipped when it names no encounter);
-/// - MedicationRequest and MedicationStatement with a time: `medication_orders`;
+/// - MedicationRequest: `medication_orders` (an order, never a dose taken); MedicationStatement
+///   taken at a time of day: `medications`, else skipped;
 /// - every other resource type: skipped and counted by type.
 /// A reference that resolves to nothing is a rejection naming the resource and its JSON path.
 final class FHIRResourceImporter {
@@ -37,6 +38,10 @@ final class FHIRResourceImporter {
                 plausible_min, plausible_max, higher_is_better, aliases, loinc)
             VALUES (?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL, NULL, ?)
             """)
+    }
+    private lazy var doseInsert = Lazy<InsertPipeline.Insert> { [unowned self] in
+        try self.context.inserts.prepareInsert(
+            into: "medications", columns: ["profile_id", "taken_at", "taken_at_epoch", "taken_at_day", "name", "dose"])
     }
     private lazy var conditionUpdate = Lazy<InsertPipeline.Insert> { [unowned self] in try self.context.inserts.prepare("UPDATE visits SET condition = ? WHERE id = ?") }
     /// Codes and resource types passed over, with a description and a count.
@@ -366,21 +371,25 @@ final class FHIRResourceImporter {
 
     // MARK: Medications
 
+    /// A MedicationRequest is an order (`authoredOn`), kept in `medication_orders` as Synthea's
+    /// are; a MedicationStatement taken at a time of day (`effectiveDateTime`, else
+    /// `effectivePeriod.start`) is a dose in `medications`, the diary's table, which holds
+    /// times; one with a date alone or none is skipped and counted.
     private func medication(_ resource: FHIRElement, type: String) throws -> ImportOutcome {
-        let timeKeys = type == "MedicationRequest" ? ["authoredOn"] : ["effectiveDateTime", "effectivePeriod", "dateAsserted"]
+        let isStatement = type == "MedicationStatement"
         var found: (String, String)?
-        for key in timeKeys {
-            if key == "effectivePeriod" {
-                if let start = resource.object(key)?.string("start") { found = (start, resource.path(key + ".start")); break }
-            } else if let text = resource.string(key) {
-                found = (text, resource.path(key))
-                break
-            }
+        if !isStatement, let text = resource.string("authoredOn") {
+            found = (text, resource.path("authoredOn"))
+        } else if isStatement, let text = resource.string("effectiveDateTime") {
+            found = (text, resource.path("effectiveDateTime"))
+        } else if isStatement, let period = resource.object("effectivePeriod"), let text = period.string("start") {
+            found = (text, period.path("start"))
         }
         let (codings, text) = resource.codings("medicationCodeableConcept")
         let description = text ?? codings.first?.string("display") ?? resource.object("medicationReference")?.string("display")
-        guard let found else {
-            skippedCodes[type + " without a time", default: ("a medication with no date", 0)].rows += 1
+        guard let found, !isStatement || found.0.count > 10 else {
+            skippedCodes[type + (isStatement ? " without a time of day" : " without a time"),
+                         default: ("a medication with no time to place it", 0)].rows += 1
             return .skipped(.undatedMedication)
         }
         let (timeText, timePath) = found
@@ -392,6 +401,16 @@ final class FHIRResourceImporter {
         guard let parsed = ISODateTimeText.parse(timeText) else {
             throw RowRejection(reason: .unparseableDate, column: nil, columnName: timePath,
                                message: "\"\(timeText)\" is not a FHIR date or dateTime")
+        }
+        if isStatement {
+            let zone = try context.zone(forProfile: profile)
+            let bind = StatementBinder(try doseInsert.get())
+            bind.add(profile)
+            bind.add(EventTimeColumns(EventTime(text: timeText, epochSeconds: zone.epoch(of: parsed), day: zone.day(of: parsed))))
+            bind.add(description)
+            bind.add(resource.array("dosage").compactMap { $0.string("text") }.first)
+            try bind.run()
+            return .imported
         }
         let zone = try context.zone(forProfile: profile)
         let start = EventTime(text: timeText, epochSeconds: zone.epoch(of: parsed), day: zone.day(of: parsed))
