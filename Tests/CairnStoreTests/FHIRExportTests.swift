@@ -100,6 +100,28 @@ struct FHIRExportTests {
         }
     }
 
+    @Test("custom markers (with and without LOINC) and readings without a source come back as they were")
+    func customMarkers() throws {
+        directory.write("src/profiles.csv", "profile_id,display_name,time_zone\nkai,Kai Lee,Asia/Tokyo\n")
+        directory.write("src/markers.csv", "marker_id,display_name,unit,category,loinc\nomega3,Omega-3 Index,%,Nutrition,\nzinc,Zinc,ug/dL,Minerals,5763-9\n")
+        directory.write("src/readings.csv", """
+            profile_id,marker,value,unit,date,note,source
+            kai,omega3,6.1,%,2026-01-10T08:00,fasting,import
+            kai,zinc,90,ug/dL,2026-01-10,,
+            kai,ldl,3.1,mmol/L,2026-01-10,,
+
+            """)
+        let dataset = try Dataset.openOrCreate(directory.path + "/kai.sqlite")
+        _ = try DatasetImporter(dataset: dataset, options: ImportOptions(now: testNow)).run(sources: [directory.path + "/src"])
+        for ndjson in [false, true] {
+            let back = try reimport(try export(dataset, ndjson: ndjson, name: "kai-\(ndjson)"), name: "kai-back-\(ndjson).sqlite")
+            for query in FHIRExportTests.sameDataset + ["SELECT marker_id, coalesce(loinc, '') FROM markers ORDER BY 1"] {
+                #expect(try rows(back, query) == rows(dataset, query), "\(query)")
+            }
+            #expect(try rows(back, "SELECT marker, coalesce(source, '∅') FROM readings ORDER BY 1") == ["ldl|∅", "omega3|import", "zinc|∅"])
+        }
+    }
+
     @Test("the same dataset gives the same bytes; Bulk Data references are Patient/ID and resolve")
     func deterministicAndResolved() throws {
         let dataset = try demoDataset()

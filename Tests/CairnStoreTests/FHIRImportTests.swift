@@ -241,6 +241,10 @@ struct FHIRImportTests {
         #expect(try readings(dataset) == ["solo|hdl|61.0|2026-02-01"])
         #expect(try dataset.text("SELECT sex FROM profiles") == "other")
         #expect(report.skippedCodes["OperationOutcome"]?.rows == 1)
+        // A Bulk Data file of a type with no resources is empty: read, nothing in it.
+        let empty = directory.write("bulk/Encounter.ndjson", "")
+        let (_, emptyReport) = try importFHIR([empty], name: "empty.sqlite")
+        #expect(emptyReport.files.map(\.format) == ["fhir ndjson"] && emptyReport.rowsRead == 0)
         let weather = directory.write("w.json", #"{"latitude": 1, "hourly_units": {}}"#)
         let refused = failure { try importFHIR([weather], name: "w.sqlite") } ?? ""
         #expect(refused.contains("FHIR R4") && refused.contains("cairn export --to json"))

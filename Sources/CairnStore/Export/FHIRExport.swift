@@ -34,14 +34,16 @@ enum FHIRExport {
                 written.append(type + ".ndjson")
                 return DatasetExport.OutputBuffer(handle: handle)
             }
-            for type in ["Patient", "Encounter", "Observation"] { outputs[type] = try output(type) }
+            // A file per resource type that has resources, as Bulk Data exports are.
             for profile in profiles {
                 for (type, _, resource) in try resources(of: profile, dataset: dataset, library: library, scope: scope,
                                                           reference: { "\($0)/\($1)" }, progress: progress) {
+                    if outputs[type] == nil { outputs[type] = try output(type) }
                     try outputs[type]!.append(resource.text(indented: false) + "\n")
                 }
             }
-            for type in ["Patient", "Encounter", "Observation"] { try outputs[type]!.flush() }
+            for type in outputs.keys.sorted() { try outputs[type]!.flush() }
+            written.sort { FHIRFile.typeOrder.firstIndex(of: String($0.dropLast(7)))! < FHIRFile.typeOrder.firstIndex(of: String($1.dropLast(7)))! }
         } else {
             for profile in profiles {
                 let entries = try resources(of: profile, dataset: dataset, library: library, scope: scope,
@@ -162,7 +164,9 @@ enum FHIRExport {
                     ("resourceType", .string("Observation")),
                     ("id", .string(id)),
                     ("meta", .object([("profile", .array([.string(vital ? "http://hl7.org/fhir/StructureDefinition/vitalsigns"
-                                                                  : "http://hl7.org/fhir/us/core/StructureDefinition/us-core-observation-lab")]))])),
+                                                                  : "http://hl7.org/fhir/us/core/StructureDefinition/us-core-observation-lab")])),
+                                      // Cairn's own: a reading with no source gets none back, not "fhir".
+                                      ("tag", .array([coding(cairn + "export", "cairn", nil)]))])),
                     ("extension", extensions([("source", readings.text(6))])),
                     ("status", .string("final")),
                     ("category", .array([.object([("coding", .array([coding("http://terminology.hl7.org/CodeSystem/observation-category",

@@ -23,8 +23,10 @@ struct FHIRFile: Equatable, Sendable {
     /// start is a FHIR document; a `.ndjson` file whose first line does is a Bulk Data file.
     static func recognize(prefix: [UInt8], path: String) -> FHIRFile? {
         let body = prefix.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        guard body.first == UInt8(ascii: "{") else { return nil }
         let isNDJSON = path.lowercased().hasSuffix(".ndjson")
+        // An empty Bulk Data file (a type with no resources) holds nothing to import.
+        if isNDJSON && body.isEmpty { return FHIRFile(isNDJSON: true, resourceType: nil) }
+        guard body.first == UInt8(ascii: "{") else { return nil }
         let scope = isNDJSON ? Array(body.prefix { $0 != 0x0A }) : Array(body)
         guard let type = resourceType(in: scope) else { return isNDJSON ? FHIRFile(isNDJSON: true, resourceType: nil) : nil }
         return FHIRFile(isNDJSON: isNDJSON, resourceType: type)

@@ -203,7 +203,9 @@ final class FHIRResourceImporter {
         // Every part is checked before any is stored, so a panel is imported whole or not at all.
         var candidates: [ReadingIntake.Candidate] = []
         let note = resource.array("note").compactMap { $0.string("text") }.first
-        let source = resource.extensionText([FHIRResourceImporter.cairn + "source"]) ?? "fhir"
+        // A reading of Cairn's own export keeps its source, or none; any other is from "fhir".
+        let fromCairn = resource.object("meta")?.array("tag").contains { $0.string("system") == FHIRResourceImporter.cairn + "export" } ?? false
+        let source = resource.extensionText([FHIRResourceImporter.cairn + "source"]) ?? (fromCairn ? nil : "fhir")
         for part in parts {
             let marker = try self.marker(for: part)
             let unitPath = part.quantity.map { $0.path("unit") } ?? part.path
