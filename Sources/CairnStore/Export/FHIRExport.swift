@@ -36,8 +36,8 @@ enum FHIRExport {
             }
             // A file per resource type that has resources, as Bulk Data exports are.
             for profile in profiles {
-                for (type, _, resource) in try resources(of: profile, dataset: dataset, library: library, scope: scope,
-                                                          reference: { "\($0)/\($1)" }, progress: progress) {
+                try resources(of: profile, dataset: dataset, library: library, scope: scope,
+                              reference: { "\($0)/\($1)" }, progress: progress) { type, _, resource in
                     if outputs[type] == nil { outputs[type] = try output(type) }
                     try outputs[type]!.append(resource.text(indented: false) + "\n")
                 }
@@ -46,25 +46,30 @@ enum FHIRExport {
             written.sort { FHIRFile.typeOrder.firstIndex(of: String($0.dropLast(7)))! < FHIRFile.typeOrder.firstIndex(of: String($1.dropLast(7)))! }
         } else {
             for profile in profiles {
-                let entries = try resources(of: profile, dataset: dataset, library: library, scope: scope,
-                                            reference: { "urn:uuid:" + uuid("\($0)/\($1)") }, progress: progress)
-                let bundle = FHIRJSON.fields([
-                    ("resourceType", .string("Bundle")),
-                    ("id", .string(fhirID(profile.id))),
-                    ("meta", .object([("tag", .array([coding(cairn + "export", "cairn", nil)]))])),
-                    ("type", .string("collection")),
-                    ("entry", .array(entries.map { type, id, resource in
-                        .object([("fullUrl", .string("urn:uuid:" + uuid("\(type)/\(id)"))), ("resource", resource)])
-                    })),
-                ])
                 let name = fhirID(profile.id) + ".json"
                 let url = directory.appendingPathComponent(name)
                 guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {
                     throw DatasetExportError(problem: "\(url.path) cannot be written")
                 }
                 defer { try? handle.close() }
+                // The Bundle is written an entry at a time, so a profile of millions of readings
+                // is never held whole.
+                let head = FHIRJSON.fields([
+                    ("resourceType", .string("Bundle")),
+                    ("id", .string(fhirID(profile.id))),
+                    ("meta", .object([("tag", .array([coding(cairn + "export", "cairn", nil)]))])),
+                    ("type", .string("collection")),
+                ]).text(indented: true)
                 var out = DatasetExport.OutputBuffer(handle: handle)
-                try out.append(bundle.text(indented: true) + "\n")
+                try out.append(String(head.dropLast(2)) + ",\n  \"entry\": [")
+                var first = true
+                try resources(of: profile, dataset: dataset, library: library, scope: scope,
+                              reference: { "urn:uuid:" + uuid("\($0)/\($1)") }, progress: progress) { type, id, resource in
+                    let entry = FHIRJSON.object([("fullUrl", .string("urn:uuid:" + uuid("\(type)/\(id)"))), ("resource", resource)])
+                    try out.append((first ? "\n    " : ",\n    ") + entry.text(indented: true, level: 2))
+                    first = false
+                }
+                try out.append("\n  ]\n}\n")
                 try out.flush()
                 written.append(name)
             }
@@ -102,12 +107,14 @@ enum FHIRExport {
         return profiles
     }
 
-    /// A profile's Patient, Encounters and Observations, as (type, id, resource).
+    /// A profile's Patient, Encounters and Observations, each handed to `emit` as (type, id,
+    /// resource) as it is made.
     static func resources(of profile: Profile, dataset: Dataset, library: MarkerLibrary, scope: ExportScope,
-                          reference: (String, String) -> String, progress: ExportProgress?) throws -> [(String, String, FHIRJSON)] {
+                          reference: (String, String) -> String, progress: ExportProgress?,
+                          emit: (String, String, FHIRJSON) throws -> Void) throws {
         let patientID = fhirID(profile.id)
         let subject = FHIRJSON.object([("reference", .string(reference("Patient", patientID)))])
-        var out: [(String, String, FHIRJSON)] = [("Patient", patientID, patient(profile))]
+        try emit("Patient", patientID, patient(profile))
         func dateTime(_ text: String, epoch: Int) -> String {
             // FHIR wants an offset with any time; a local time is given its zone's offset.
             if text.count <= 10 || text.hasSuffix("Z") || text.dropFirst(11).contains("+") || text.dropFirst(11).contains("-") { return text }
@@ -128,7 +135,7 @@ enum FHIRExport {
                 let id = "visit-\(visits.int(0))"
                 let type = visits.text(3) ?? "other", label = visits.text(4)
                 let classCode = classCodes[label ?? ""] ?? "AMB"
-                out.append(("Encounter", id, FHIRJSON.fields([
+                try emit("Encounter", id, FHIRJSON.fields([
                     ("resourceType", .string("Encounter")),
                     ("id", .string(id)),
                     ("meta", .object([("profile", .array([.string("http://hl7.org/fhir/us/core/StructureDefinition/us-core-encounter")]))])),
@@ -143,7 +150,7 @@ enum FHIRExport {
                     ("participant", visits.text(5).map { .array([.object([("individual", .object([("display", .string($0))]))])]) }),
                     ("period", .object([("start", .string(dateTime(visits.text(1) ?? "", epoch: visits.int(2))))])),
                     ("reasonCode", visits.text(7).map { .array([.object([("text", .string($0))])]) }),
-                ])))
+                ]))
                 progress?.row()
             }
         }
@@ -160,7 +167,7 @@ enum FHIRExport {
                 if marker?.isCustom != false || codings.isEmpty { codings.append(coding(cairn + "marker", markerID, marker?.displayName)) }
                 let vital = marker?.kind.isSeries == true || ["height", "weight", "bmi"].contains(markerID)
                 let ucumCode = ucum(unit)
-                out.append(("Observation", id, FHIRJSON.fields([
+                try emit("Observation", id, FHIRJSON.fields([
                     ("resourceType", .string("Observation")),
                     ("id", .string(id)),
                     ("meta", .object([("profile", .array([.string(vital ? "http://hl7.org/fhir/StructureDefinition/vitalsigns"
@@ -179,12 +186,11 @@ enum FHIRExport {
                         ("system", ucumCode.map { _ in .string(FHIRExport.ucum) }), ("code", ucumCode.map(FHIRJSON.string)),
                     ])),
                     ("note", readings.text(5).map { .array([.object([("text", .string($0))])]) }),
-                ])))
+                ]))
                 progress?.row()
             }
         }
         progress?.row()
-        return out
     }
 
     static func patient(_ profile: Profile) -> FHIRJSON {

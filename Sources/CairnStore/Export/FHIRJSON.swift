@@ -14,9 +14,10 @@ indirect enum FHIRJSON {
     }
 
     /// The text: compact on one line (ndjson) or indented by two spaces.
-    func text(indented: Bool) -> String {
+    /// `level` is the indentation the value starts at, for a value written inside another.
+    func text(indented: Bool, level: Int = 0) -> String {
         var out = ""
-        write(into: &out, indent: indented ? 0 : nil)
+        write(into: &out, indent: indented ? level : nil)
         return out
     }
 
