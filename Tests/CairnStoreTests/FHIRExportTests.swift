@@ -64,15 +64,20 @@ struct FHIRExportTests {
             #expect(check.problems.isEmpty, "\(check.problems.prefix(5))")
             let profile = String(file.dropLast(5))
             #expect(check.counts["Patient"] == 1)
-            #expect(check.counts["Observation", default: 0] == (try dataset.count("SELECT count(*) FROM readings WHERE profile_id = '\(profile)'")))
+            // Every reading is one value: an Observation's own, or a blood pressure panel's component.
+            #expect(check.values == (try dataset.count("SELECT count(*) FROM readings WHERE profile_id = '\(profile)'")))
             #expect(check.counts["Encounter", default: 0] == (try dataset.count("SELECT count(*) FROM visits WHERE profile_id = '\(profile)'")))
         }
         // Every reading's LOINC code and UCUM unit come from the library.
         let maya = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + "/maya.json"))) as! [String: Any]
         let resources = (maya["entry"] as! [[String: Any]]).map { $0["resource"] as! [String: Any] }
-        let systolic = resources.first { (($0["code"] as? [String: Any])?["text"] as? String) == "Systolic Blood Pressure" }
-        #expect(((systolic?["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "8480-6")
-        #expect((systolic?["valueQuantity"] as? [String: Any])?["code"] as? String == "mm[Hg]")
+        // Blood pressure as US Core has it: the panel 85354-9, systolic 8480-6 and diastolic 8462-4 as components.
+        let panels = resources.filter { ((($0["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String) == "85354-9" }
+        #expect(panels.count == (try dataset.count("SELECT count(*) FROM readings WHERE profile_id = 'maya' AND marker = 'systolic-bp'")))
+        #expect(!panels.isEmpty)
+        let components = (panels.first?["component"] as? [[String: Any]]) ?? []
+        #expect(components.map { (($0["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String } == ["8480-6", "8462-4"])
+        #expect((components.first?["valueQuantity"] as? [String: Any])?["code"] as? String == "mm[Hg]")
     }
 
     @Test("importing the Bundles or the Bulk Data export gives the same profiles, readings and visits", arguments: [false, true])
@@ -88,7 +93,7 @@ struct FHIRExportTests {
         let first = try export(dataset, ndjson: ndjson, name: "a"), second = try export(back, ndjson: ndjson, name: "b")
         // Row ids differ after an import (visits and readings are numbered as they arrive), and
         // the full URLs made from them; everything else is the same text.
-        let ids = try NSRegularExpression(pattern: #"(reading|visit)-[0-9]+|urn:uuid:[0-9a-f-]{36}"#)
+        let ids = try NSRegularExpression(pattern: #"(reading|visit|bp)-[0-9]+|urn:uuid:[0-9a-f-]{36}"#)
         func normalised(_ path: String) throws -> String {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             return ids.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "ID")
@@ -183,6 +188,8 @@ struct FHIRExportTests {
 struct R4Check {
     var problems: [String] = []
     var counts: [String: Int] = [:]
+    /// Numeric values: Observations' own and their components'.
+    var values = 0
 
     static let id = try! NSRegularExpression(pattern: #"^[A-Za-z0-9\-\.]{1,64}$"#)
     static let dateTime = try! NSRegularExpression(pattern:
@@ -244,9 +251,19 @@ struct R4Check {
                 }
                 reference("subject", to: "Patient")
                 require(R4Check.matches(R4Check.dateTime, resource["effectiveDateTime"]), "\(place): effectiveDateTime \(resource["effectiveDateTime"] ?? "")")
-                let quantity = resource["valueQuantity"] as? [String: Any]
-                require(quantity?["value"] is NSNumber && !(quantity?["value"] is String), "\(place): valueQuantity.value is a number")
-                if quantity?["code"] != nil { require(quantity?["system"] as? String == "http://unitsofmeasure.org", "\(place): UCUM system") }
+                let components = resource["component"] as? [[String: Any]] ?? []
+                require((resource["valueQuantity"] != nil) != !components.isEmpty, "\(place): a value or components (obs-6 aside)")
+                for (index, part) in ([resource] + components).enumerated() where part["valueQuantity"] != nil || index > 0 {
+                    if index > 0 {
+                        let codings = (part["code"] as? [String: Any])?["coding"] as? [Any] ?? []
+                        require(!codings.isEmpty, "\(place): component.code (required)")
+                        for item in codings { coding(item, place + " component code") }
+                    }
+                    let quantity = part["valueQuantity"] as? [String: Any]
+                    require(quantity?["value"] is NSNumber && !(quantity?["value"] is String), "\(place): valueQuantity.value is a number")
+                    if quantity?["code"] != nil { require(quantity?["system"] as? String == "http://unitsofmeasure.org", "\(place): UCUM system") }
+                    values += 1
+                }
             case "Encounter":
                 require(["planned", "arrived", "triaged", "in-progress", "onleave", "finished", "cancelled", "entered-in-error", "unknown"]
                             .contains(resource["status"] as? String ?? ""), "\(place): status")

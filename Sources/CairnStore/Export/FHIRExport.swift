@@ -120,8 +120,8 @@ enum FHIRExport {
             if text.count <= 10 || text.hasSuffix("Z") || text.dropFirst(11).contains("+") || text.dropFirst(11).contains("-") { return text }
             return ISODateTimeText.format(epochSeconds: epoch, offsetSeconds: profile.zone.offset(atEpoch: epoch))
         }
-        func rows(_ table: ContractTable, _ columns: [String]) throws -> SQLiteStatement {
-            var sql = "SELECT id, " + columns.joined(separator: ", ") + " FROM main.\(table.rawValue) WHERE profile_id = ?"
+        func rows(_ table: ContractTable, _ columns: [String], only: String = "") throws -> SQLiteStatement {
+            var sql = "SELECT id, " + columns.joined(separator: ", ") + " FROM main.\(table.rawValue) WHERE profile_id = ?" + only
             var values = [profile.id]
             if let day = scope.from { sql += " AND date_day >= ?"; values.append(day.description) }
             if let day = scope.until { sql += " AND date_day <= ?"; values.append(day.description) }
@@ -155,9 +155,21 @@ enum FHIRExport {
             }
         }
         if scope.includes(.readings) {
+            let panels = try bloodPressurePanels(try rows(.readings, ["marker", "coalesce(entered_value, value)", "entered_unit", "date",
+                                                                      "date_epoch", "coalesce(note, '')", "coalesce(source, '')"],
+                                                          only: " AND marker IN ('systolic-bp', 'diastolic-bp')"))
             let readings = try rows(.readings, ["marker", "value", "date", "date_epoch", "note", "source", "entered_value", "entered_unit"])
             while try readings.step() {
-                let id = "reading-\(readings.int(0))"
+                let rowID = readings.int(0)
+                if panels.followers.contains(rowID) { progress?.row(); continue }
+                if let panel = panels.leaders[rowID] {
+                    try emit("Observation", "bp-\(rowID)", bloodPressure(panel, id: "bp-\(rowID)", library: library, subject: subject,
+                                                                      date: dateTime(readings.text(3) ?? "", epoch: readings.int(4)),
+                                                                      note: readings.text(5), source: readings.text(6)))
+                    progress?.row()
+                    continue
+                }
+                let id = "reading-\(rowID)"
                 let markerID = readings.text(1) ?? ""
                 let marker = library.marker(id: markerID)
                 let unit = readings.text(8) ?? marker?.unit ?? ""
@@ -191,6 +203,70 @@ enum FHIRExport {
             }
         }
         progress?.row()
+    }
+
+    /// One blood pressure reading's value as entered and its unit.
+    struct Pressure {
+        var value: Double
+        var unit: String?
+    }
+
+    /// Systolic and diastolic readings taken together (the same instant, note and source),
+    /// paired in row order: the first row of each pair leads and carries the panel.
+    struct Panels {
+        var leaders: [Int: (systolic: Pressure, diastolic: Pressure)] = [:]
+        var followers: Set<Int> = []
+    }
+
+    static func bloodPressurePanels(_ statement: SQLiteStatement) throws -> Panels {
+        var panels = Panels()
+        var waiting: [String: [(id: Int, isSystolic: Bool, pressure: Pressure)]] = [:]
+        while try statement.step() {
+            let isSystolic = statement.text(1) == "systolic-bp"
+            let pressure = Pressure(value: statement.double(2), unit: statement.text(3))
+            let key = [statement.text(4) ?? "", String(statement.int(5)), statement.text(6) ?? "", statement.text(7) ?? ""].joined(separator: "\u{1F}")
+            if let index = waiting[key]?.firstIndex(where: { $0.isSystolic != isSystolic }) {
+                let other = waiting[key]!.remove(at: index)
+                panels.leaders[other.id] = isSystolic ? (pressure, other.pressure) : (other.pressure, pressure)
+                panels.followers.insert(statement.int(0))
+            } else {
+                waiting[key, default: []].append((statement.int(0), isSystolic, pressure))
+            }
+        }
+        return panels
+    }
+
+    /// US Core's blood pressure: the panel 85354-9 with systolic 8480-6 and diastolic 8462-4 as
+    /// components, as `cairn import` splits it again.
+    static func bloodPressure(_ panel: (systolic: Pressure, diastolic: Pressure), id: String, library: MarkerLibrary, subject: FHIRJSON,
+                              date: String, note: String?, source: String?) -> FHIRJSON {
+        func component(_ markerID: String, _ pressure: Pressure) -> FHIRJSON {
+            let marker = library.marker(id: markerID)
+            let unit = pressure.unit ?? marker?.unit ?? "mmHg"
+            return FHIRJSON.fields([
+                ("code", FHIRJSON.fields([("coding", .array([coding("http://loinc.org", marker?.loincCodes.first ?? "", marker?.displayName)])),
+                                          ("text", (marker?.displayName).map(FHIRJSON.string))])),
+                ("valueQuantity", FHIRJSON.fields([("value", .number(pressure.value)), ("unit", .string(unit)),
+                                                   ("system", ucum(unit).map { _ in .string(FHIRExport.ucum) }),
+                                                   ("code", ucum(unit).map(FHIRJSON.string))])),
+            ])
+        }
+        return FHIRJSON.fields([
+            ("resourceType", .string("Observation")),
+            ("id", .string(id)),
+            ("meta", .object([("profile", .array([.string("http://hl7.org/fhir/us/core/StructureDefinition/us-core-blood-pressure")])),
+                              ("tag", .array([coding(cairn + "export", "cairn", nil)]))])),
+            ("extension", extensions([("source", source)])),
+            ("status", .string("final")),
+            ("category", .array([.object([("coding", .array([coding("http://terminology.hl7.org/CodeSystem/observation-category",
+                                                                     "vital-signs", "Vital Signs")]))])])),
+            ("code", .object([("coding", .array([coding("http://loinc.org", "85354-9", "Blood pressure panel with all children optional")])),
+                              ("text", .string("Blood pressure"))])),
+            ("subject", subject),
+            ("effectiveDateTime", .string(date)),
+            ("note", note.map { .array([.object([("text", .string($0))])]) }),
+            ("component", .array([component("systolic-bp", panel.systolic), component("diastolic-bp", panel.diastolic)])),
+        ])
     }
 
     static func patient(_ profile: Profile) -> FHIRJSON {
