@@ -1,4 +1,5 @@
 import CairnCore
+import CairnSynth
 import Foundation
 import Testing
 @testable import CairnStore
@@ -339,6 +340,43 @@ struct RawFHIR {
                 }
             default:
                 break
+            }
+        }
+    }
+}
+
+/// Mutated FHIR files (bytes flipped, cut, lines repeated, JSON structure broken): the import
+/// never crashes, and every record it reads is imported, rejected or skipped.
+@Suite("FHIR import fuzzing")
+struct FHIRImportFuzzTests {
+    @Test("mutated Bundles and Bulk Data files never crash and never lose a record")
+    func fuzz() throws {
+        let bundle = try #require(FileManager.default.contents(atPath: fixturePath("fhir/history/history-hypertension-0.json")))
+        let observations = try #require(FileManager.default.contents(atPath: fixturePath("fhir/ndjson/Observation.ndjson")))
+        let patients = try #require(FileManager.default.contents(atPath: fixturePath("fhir/ndjson/Patient.ndjson")))
+        // The first 30 observation lines keep each iteration fast.
+        let lines = observations.split(separator: 0x0A).prefix(30).map(Array.init).joined(separator: [0x0A])
+        var random = SeededGenerator(seed: 20_261_127)
+        let directory = TemporaryDirectory()
+        for iteration in 0..<ImportFuzzTests.iterations {
+            let folder = directory.path + "/case\(iteration)"
+            if iteration % 2 == 0 {
+                directory.write("case\(iteration)/bundle.json", bytes: ImportFuzzTests.mutate(Array(bundle), random: &random))
+            } else {
+                directory.write("case\(iteration)/Patient.ndjson", bytes: Array(patients))
+                directory.write("case\(iteration)/Observation.ndjson", bytes: ImportFuzzTests.mutate(Array(lines), random: &random))
+            }
+            let dataset = try Dataset.openOrCreate(folder + "/data.sqlite")
+            do {
+                let report = try DatasetImporter(dataset: dataset, options: ImportOptions(now: testNow)).run(sources: [folder])
+                for file in report.files {
+                    #expect(file.imported + file.rejected + file.skipped == file.rowsRead, "iteration \(iteration)")
+                }
+                #expect(report.rowsRead > 0 || report.files.allSatisfy { $0.rowsRead == 0 })
+                #expect(try dataset.count("SELECT count(*) FROM readings") >= 0)
+            } catch let error as ImportError {
+                // A file cut before its first brace is no longer FHIR: refused whole, nothing written.
+                #expect(try dataset.count("SELECT count(*) FROM readings") == 0, "iteration \(iteration): \(error)")
             }
         }
     }
