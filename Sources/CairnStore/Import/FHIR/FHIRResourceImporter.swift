@@ -140,6 +140,12 @@ final class FHIRResourceImporter {
         return .imported
     }
 
+    /// A resource as a message names it: its type, and its id when it has one.
+    static func name(_ resource: FHIRElement) -> String {
+        let type = resource.string("resourceType") ?? "resource"
+        return resource.string("id").map { "\(type) \($0)" } ?? "the \(type)"
+    }
+
     /// A HumanName as one line: its text, else given names and family name.
     static func personName(_ resource: FHIRElement) -> String? {
         let names = resource.array("name")
@@ -162,7 +168,8 @@ final class FHIRResourceImporter {
         if let profile = links.patient(reference) { return profile }
         if let id = FHIRLinks.id(of: reference, type: "Patient"), context.knowsProfile(id) { return id }
         throw RowRejection(reason: .danglingReference, column: nil, columnName: resource.path(key) + ".reference",
-                           message: "\(reference) names no Patient in this import or the dataset; import the Patient with it")
+                           message: "\(FHIRResourceImporter.name(resource)) refers to \(reference), which names no Patient in this import "
+                            + "or the dataset; import the Patient with it")
     }
 
     // MARK: Observation
@@ -358,7 +365,8 @@ final class FHIRResourceImporter {
         }
         guard let visit = links.visit(reference) else {
             throw RowRejection(reason: .danglingReference, column: nil, columnName: resource.path("encounter.reference"),
-                               message: "\(reference) names no Encounter in this import; import the Encounter with it")
+                               message: "\(FHIRResourceImporter.name(resource)) refers to \(reference), which names no Encounter in this "
+                                + "import; import the Encounter with it")
         }
         guard !visit.hasReason, let description else { return .imported }
         var conditions = visit.conditions
