@@ -51,7 +51,7 @@ public struct CommandHelp: Sendable {
                     run: { session, call in try session.provenance(call.arguments) }),
         CommandHelp(name: "open-row", arguments: "TABLE:ID...", summary: "Show dataset rows as provenance names them (readings:12)", minimum: 1, maximum: nil,
                     run: { session, call in try session.openRows(call.arguments) }),
-        CommandHelp(name: "export", arguments: "json|csv PATH", summary: "Write the dataset as JSON (restored exactly by cairn import) or contract CSV files, to a new path", minimum: 2, maximum: 2,
+        CommandHelp(name: "export", arguments: "json|csv|fhir PATH", summary: "Write the dataset as JSON (restored exactly by cairn import), contract CSV files or FHIR R4 Bundles, to a new path", minimum: 2, maximum: 2,
                     run: { session, call in try session.export(call.arguments) }),
         CommandHelp(name: "search", arguments: "[TEXT] [--type marker|visit] [--condition C] [--doctor D] [--tag T] [--visit-type V] [--from DAY] [--to DAY] [--sort ORDER]", summary: "Find markers by name, alias or LOINC code, and visits by text and filters", minimum: 1, maximum: nil,
                     run: { session, call in try session.search(call.arguments) }),

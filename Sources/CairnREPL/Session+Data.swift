@@ -257,10 +257,11 @@ extension Session {
         }
     }
 
-    /// `.export json|csv PATH`: the open dataset as `cairn export --to` writes it, to a new path.
+    /// `.export json|csv|fhir PATH`: the open dataset as `cairn export --to` writes it, to a new path.
     func export(_ arguments: [String]) throws -> String {
         guard arguments.count == 2, let target = DatasetExport.Target(rawValue: arguments[0]) else {
-            throw SessionError("usage: .export json FILE (every table, restored by cairn import) or .export csv DIR (contract CSV files)")
+            throw SessionError("usage: .export json FILE (every table, restored by cairn import), .export csv DIR (contract CSV files) "
+                               + "or .export fhir DIR (a FHIR R4 Bundle per profile)")
         }
         let path = try writableTarget(arguments[1])
         do {

@@ -7,13 +7,18 @@ extension Cairn {
     /// `cairn export DATASET --to json|csv --out PATH`, or `--encrypt --out FILE`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Export a dataset as JSON (every table and column, ids kept), as contract CSV files, or as an encrypted bundle.",
+            abstract: "Export a dataset as JSON (every table and column, ids kept), as contract CSV files, as FHIR R4, or as an encrypted bundle.",
             discussion: """
                 --to json writes one file that `cairn import FILE --into NEW.sqlite` restores \
                 exactly, ids included: exporting the restored dataset gives the same bytes. \
                 --to csv writes the contract's CSV files (readings.csv, headaches.csv, ...) into \
                 a new directory, readings with the value and unit as entered; `cairn import DIR` \
-                reads them back. Both are in clear and carry health information. --encrypt seals \
+                reads them back. --to fhir writes profiles, readings and visits as FHIR R4 shaped \
+                for US Core (LOINC codes, UCUM units): a collection Bundle per profile, or with \
+                --ndjson a Bulk Data export (Patient.ndjson, Encounter.ndjson, Observation.ndjson); \
+                `cairn import DIR` reads either back. --profile, --tables, --from and --until \
+                limit any of them (a JSON export keeps every table, empty when left out, so it \
+                still restores). These are in clear and carry health information. --encrypt seals \
                 a .sqlite dataset with a passphrase (AES-256-GCM, key by scrypt), typed on the \
                 terminal (twice) or read from --passphrase-fd N; `cairn import FILE --into NEW.sqlite` \
                 restores it byte for byte. Nothing is left half-written: each export is made \
@@ -23,8 +28,23 @@ extension Cairn {
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
         var dataset: String
 
-        @Option(help: "json (one file) or csv (a directory of contract CSV files).")
+        @Option(help: "json (one file), csv (a directory of contract CSV files) or fhir (a directory of FHIR R4 Bundles).")
         var to: DatasetExport.Target?
+
+        @Flag(help: "With --to fhir: a Bulk Data export, one .ndjson file per resource type.")
+        var ndjson = false
+
+        @Option(help: "Export only this profile (repeat for more).")
+        var profile: [String] = []
+
+        @Option(help: "Export only these tables, comma-separated (e.g. profiles,readings).")
+        var tables: String?
+
+        @Option(help: "Export only events on or after this local day (YYYY-MM-DD).")
+        var from: String?
+
+        @Option(help: "Export only events on or before this local day (YYYY-MM-DD); --to names the format.")
+        var until: String?
 
         @Flag(help: "Seal a .sqlite dataset as an encrypted bundle instead.")
         var encrypt = false
@@ -39,9 +59,36 @@ extension Cairn {
 
         func validate() throws {
             guard encrypt != (to != nil) else {
-                throw ValidationError("give --to json, --to csv or --encrypt (one of them): how the dataset should be written")
+                throw ValidationError("give --to json, --to csv, --to fhir or --encrypt (one of them): how the dataset should be written")
             }
+            if ndjson && to != .fhir { throw ValidationError("--ndjson is a form of --to fhir; give both") }
+            if encrypt && !scope().isEverything {
+                throw ValidationError("--encrypt seals the whole dataset; --profile, --tables, --from and --until scope --to json, csv or fhir")
+            }
+            _ = try scopeChecked()
         }
+
+        /// The part of the dataset to write, its options checked.
+        func scopeChecked() throws -> ExportScope {
+            var scope = ExportScope(profiles: profile.isEmpty ? nil : profile)
+            if let tables {
+                scope.tables = try tables.split(separator: ",").map { name in
+                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    guard let table = ContractTable(rawValue: trimmed) else {
+                        throw ValidationError("--tables: \(trimmed) is no table; choose from " + ContractTable.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    return table
+                }
+            }
+            for (option, text) in [("--from", from), ("--until", until)] {
+                guard let text else { continue }
+                guard let day = CalendarDay(iso: text) else { throw ValidationError("\(option) \(text) is not a date (YYYY-MM-DD)") }
+                if option == "--from" { scope.from = day } else { scope.until = day }
+            }
+            return scope
+        }
+
+        func scope() -> ExportScope { (try? scopeChecked()) ?? .everything }
 
         func run() throws {
             try OutputPaths.refuse(out, option: "--out", against: [("the dataset being exported", dataset)])
@@ -51,7 +98,11 @@ extension Cairn {
             if encrypt { return try seal() }
             let opened = try now.open(dataset)
             do {
-                Standard.output(try DatasetExport.export(opened, as: to!, to: out))
+                // Progress only for a person watching: standard error a terminal.
+                let progress: ((Int) -> ExportProgress?)? = isatty(STDERR_FILENO) == 1
+                    ? { total in ExportProgress(total: total) { Standard.error($0) } } : nil
+                Standard.output(try DatasetExport.export(opened, as: to!, to: out, scope: try scopeChecked(), ndjson: ndjson,
+                                                         progress: progress))
             } catch let error as DatasetExportError {
                 throw CairnFailure(error.description)
             } catch let error as SQLiteError {

@@ -7,15 +7,19 @@ extension Cairn {
     /// `cairn import SRC... --into DATASET.sqlite`: validates and stores rows in one transaction.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import contract CSV files, a Synthea export, an Apple Health export or weather files into a SQLite dataset.",
+            abstract: "Import contract CSV files, a Synthea export, FHIR R4, an Apple Health export or weather files into a SQLite dataset.",
             discussion: """
                 Each SRC is a directory of contract CSVs (a table may come in parts: \
                 readings.part-1.csv, or a readings/ folder), a contract CSV named after its table \
-                (readings.csv), a Synthea CSV export (its patients, encounters, observations, \
-                conditions and medications files, recognised by their columns), an Apple Health \
-                export.xml (the person given by --profile, default me), or hourly weather from \
-                Open-Meteo (JSON or CSV), NSRDB (PSM CSV) or PVGIS (JSON), for --profile or shared by \
-                every profile. Files are recognised by their content. Every row is imported, imported \
+                (readings.csv, recognised by its name and header), a Synthea CSV export (its \
+                patients, encounters, observations, conditions and medications files, recognised by \
+                their columns), FHIR R4 (a Bundle or a single resource: a JSON object naming its \
+                resourceType; a Bulk Data export: .ndjson files, one resource per line; or a folder \
+                of them), Cairn's own JSON export (its "format": "cairn-dataset") or encrypted bundle \
+                (its header), an Apple Health export.xml (its HealthData root; the person given by \
+                --profile, default me), or hourly weather from Open-Meteo (JSON or CSV), NSRDB (PSM \
+                CSV) or PVGIS (JSON), each by its keys or header, for --profile or shared by every \
+                profile. Files are recognised by their content. Every row is imported, imported \
                 with a warning, rejected (and written to the rejects file with its original text) \
                 or skipped. The import is one transaction: if it fails, the dataset is unchanged.
                 Exit status: 0 every row imported, 1 some rows rejected, 2 an input refused whole \
@@ -29,14 +33,14 @@ extension Cairn {
         var into: String
 
         @Option(name: .customLong("input-format"),
-                help: "contract, synthea, apple-health, open-meteo, nsrdb or pvgis (default: recognised from each file's content).")
+                help: "contract, synthea, fhir, apple-health, open-meteo, nsrdb or pvgis (default: recognised from each file's content).")
         var inputFormat: ImportOptions.InputFormat?
 
         @Option(help: "The profile an Apple Health export or a weather file belongs to (Apple Health: default me; weather: default none, shared by every profile).")
         var profile: String?
 
         @Option(name: .customLong("time-zone"),
-                help: "The IANA zone of profiles the source does not place (a Synthea patient outside the US states).")
+                help: "The IANA zone of profiles the source does not place (a Synthea or FHIR patient with no US state).")
         var timeZone: String?
 
         @Option(help: "Report format: text or json.")

@@ -103,7 +103,7 @@ struct ExportCommandTests {
         let existing = scratch.write("existing.sqlite", "")
         #expect(try CLI.run(["import", json, "--into", existing]).error.contains("exists"))
         #expect(try CLI.run(["export", demo, "--to", "json", "--out", json]).error.contains("exists"))
-        #expect(try CLI.run(["export", demo, "--out", scratch.path + "/x.json"]).error.contains("give --to json, --to csv or --encrypt"))
+        #expect(try CLI.run(["export", demo, "--out", scratch.path + "/x.json"]).error.contains("give --to json, --to csv, --to fhir or --encrypt"))
     }
 
     @Test(".export writes what cairn export writes")
@@ -115,5 +115,28 @@ struct ExportCommandTests {
         #expect(result.output.contains(ExportCommandTests.notice))
         #expect(bytes(fromCLI) == bytes(fromREPL))
         #expect(try CLI.run([demo, "-c", ".export yaml \(scratch.path)/y"]).error.contains("usage: .export json FILE"))
+    }
+
+    @Test("--to fhir writes a Bundle per profile that cairn import reads back; scoped; no progress when standard error is no terminal")
+    func fhir() throws {
+        let out = scratch.path + "/fhir", back = scratch.path + "/fhir.sqlite"
+        let exported = try CLI.run(["export", demo, "--to", "fhir", "--out", out, "--profile", "maya", "--profile", "ade", "--now", "2026-11-22"])
+        #expect(exported.status == 0, "\(exported.error)")
+        #expect(exported.error.isEmpty)
+        #expect(exported.output.hasPrefix("Exported \(demo) to \(out)/ (FHIR R4, a Bundle per profile: ade.json, maya.json; profiles maya, ade)."))
+        let imported = try CLI.run(["import", out, "--into", back, "--now", "2026-11-22"])
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.contains("fhir: "))
+        let bulk = try CLI.run(["export", back, "--to", "fhir", "--ndjson", "--out", scratch.path + "/bulk", "--tables", "profiles,readings",
+                                "--from", "2024-01-01", "--until", "2024-12-31"])
+        #expect(bulk.status == 0, "\(bulk.error)")
+        // No visits in scope: no Encounter file, as Bulk Data exports leave out types without resources.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/bulk").sorted()
+                == ["Observation.ndjson", "Patient.ndjson"])
+        #expect(try CLI.run(["export", demo, "--to", "csv", "--ndjson", "--out", scratch.path + "/x"]).error.contains("--ndjson is a form of --to fhir"))
+        #expect(try CLI.run(["export", demo, "--to", "csv", "--profile", "nobody", "--out", scratch.path + "/y"]).error
+                    .contains("--profile nobody: the dataset has no such profile"))
+        #expect(try CLI.run(["export", demo, "--to", "csv", "--from", "2025-02-01", "--until", "2025-01-01", "--out", scratch.path + "/z"]).error
+                    .contains("--until 2025-01-01 is before --from 2025-02-01"))
     }
 }

@@ -77,6 +77,8 @@ struct WeatherImportTests {
     func otherJSON() throws {
         let file = directory.write("config.json", "{\"name\": \"x\", \"version\": 2}")
         #expect(failure { try importWeather([file]) } == "\(file): a JSON object with the keys name, version; "
-                + "Cairn reads JSON only as Open-Meteo or PVGIS hourly weather (cairn import FILE --profile P)")
+                + "Cairn reads JSON as FHIR R4 (a Bundle or resource with a resourceType, or Bulk Data .ndjson), "
+                + "as its own export (cairn export --to json), or as Open-Meteo or PVGIS hourly weather "
+                + "(cairn import FILE --profile P)")
     }
 }

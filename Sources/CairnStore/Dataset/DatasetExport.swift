@@ -15,14 +15,20 @@ public enum DatasetExport {
     /// What a JSON export says it is, first in the file, so `cairn import` knows it from its head.
     public static let formatName = "cairn-dataset"
 
-    public enum Target: String, Sendable, CaseIterable { case json, csv }
+    public enum Target: String, Sendable, CaseIterable { case json, csv, fhir }
 
     /// Exports to a new path, built beside it and renamed into place, so a failed export leaves
     /// nothing; returns what was written, for the person ("Exported ... (JSON, every table).").
-    public static func export(_ dataset: Dataset, as target: Target, to path: String) throws -> String {
+    /// `scope` limits the profiles, tables and days written (JSON keeps every table, empty
+    /// when out of scope, so it still restores); `ndjson` writes FHIR as Bulk Data files.
+    public static func export(_ dataset: Dataset, as target: Target, to path: String, scope: ExportScope = .everything,
+                              ndjson: Bool = false, progress: ((Int) -> ExportProgress?)? = nil) throws -> String {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw DatasetExportError(problem: "\(path) exists; an export is written to a new path, so nothing is overwritten")
         }
+        if let problem = try scope.problem(in: dataset) { throw DatasetExportError(problem: problem) }
+        let meter = try progress?(rowCount(dataset, scope: scope, target: target))
+        defer { meter?.finish() }
         StagingFile.removeAbandoned(for: path, kind: "exporting")
         let staging = StagingFile.path(for: path, kind: "exporting")
         let written: String
@@ -36,16 +42,20 @@ public enum DatasetExport {
                     throw DatasetExportError(problem: error.description)
                 }
                 defer { try? handle.close() }
-                try writeJSON(dataset, to: handle)
-                written = "(JSON, every table)"
-            case .csv:
+                try writeJSON(dataset, to: handle, scope: scope, progress: meter)
+                written = scope.isEverything ? "(JSON, every table)" : "(JSON, " + scopeText(scope) + ")"
+            case .csv, .fhir:
                 do {
                     try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false,
                                                             attributes: [.posixPermissions: 0o700])
                 } catch {
                     throw DatasetExportError(problem: "\(path) cannot be created (\(error.localizedDescription))")
                 }
-                written = "(" + (try writeCSV(dataset, into: URL(fileURLWithPath: staging))).joined(separator: ", ") + ")"
+                let files = target == .csv
+                    ? try writeCSV(dataset, into: URL(fileURLWithPath: staging), scope: scope, progress: meter)
+                    : try FHIRExport.write(dataset, scope: scope, ndjson: ndjson, into: URL(fileURLWithPath: staging), progress: meter)
+                written = "(" + (target == .fhir ? (ndjson ? "FHIR R4 Bulk Data: " : "FHIR R4, a Bundle per profile: ") : "")
+                    + files.joined(separator: ", ") + (scope.isEverything ? "" : "; " + scopeText(scope)) + ")"
             }
         } catch let error as DatasetExportError {
             try? FileManager.default.removeItem(atPath: staging)
@@ -66,11 +76,46 @@ public enum DatasetExport {
             try? FileManager.default.removeItem(atPath: staging)
             throw DatasetExportError(problem: "\(path) cannot be created (\(reason))")
         }
-        return "Exported \(dataset.location) to \(path)\(target == .csv ? "/" : "") \(written).\n\(notice)\n"
+        return "Exported \(dataset.location) to \(path)\(target == .json ? "" : "/") \(written).\n\(notice)\n"
+    }
+
+    /// What a scope kept, for the line an export prints.
+    static func scopeText(_ scope: ExportScope) -> String {
+        var parts: [String] = []
+        if let profiles = scope.profiles { parts.append("profile\(profiles.count == 1 ? "" : "s") " + profiles.joined(separator: ", ")) }
+        if let tables = scope.tables { parts.append("table\(tables.count == 1 ? "" : "s") " + tables.map(\.rawValue).joined(separator: ", ")) }
+        if scope.from != nil || scope.until != nil {
+            parts.append("days " + (scope.from?.description ?? "the first") + " to " + (scope.until?.description ?? "the last"))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// How many rows an export will write, for its progress.
+    static func rowCount(_ dataset: Dataset, scope: ExportScope, target: Target) throws -> Int {
+        var total = 0
+        for table in DatasetSchema.tables(at: dataset.layoutVersion) where scope.includes(table) {
+            if target == .fhir && ![.profiles, .readings, .visits].contains(table) { continue }
+            let columns = DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name)
+            let statement = try dataset.database.prepare("SELECT count(*) FROM main.\(table.rawValue)" + whereClause(table, columns, scope))
+            try bindScope(statement, table, columns, scope)
+            if try statement.step() { total += statement.int(0) }
+        }
+        return total
+    }
+
+    static func whereClause(_ table: ContractTable, _ columns: [String], _ scope: ExportScope) -> String {
+        scope.condition(for: table, columns: columns).map { " WHERE " + $0.sql } ?? ""
+    }
+
+    static func bindScope(_ statement: SQLiteStatement, _ table: ContractTable, _ columns: [String], _ scope: ExportScope) throws {
+        for (index, value) in (scope.condition(for: table, columns: columns)?.values ?? []).enumerated() {
+            try statement.bind(value, at: Int32(index + 1))
+        }
     }
 
     /// Writes the whole dataset as JSON to `handle`, a row per line.
-    public static func writeJSON(_ dataset: Dataset, to handle: FileHandle) throws {
+    public static func writeJSON(_ dataset: Dataset, to handle: FileHandle, scope: ExportScope = .everything,
+                                 progress: ExportProgress? = nil) throws {
         var out = OutputBuffer(handle: handle)
         try out.append("{\n  \"format\": \"\(formatName)\",\n  \"notice\": \(JSONText.quoted(notice)),\n"
                        + "  \"contract_version\": \(ContractTable.contractVersion),\n"
@@ -81,7 +126,9 @@ public enum DatasetExport {
             try out.append((position == 0 ? "\n" : ",\n") + "    \(JSONText.quoted(table.rawValue)): {\n      \"columns\": ["
                            + columns.map(JSONText.quoted).joined(separator: ", ") + "],\n      \"rows\": [")
             let statement = try dataset.database.prepare("SELECT " + columns.joined(separator: ", ") + " FROM main." + table.rawValue
+                                                         + (scope.includes(table) ? whereClause(table, columns, scope) : " WHERE 0")
                                                          + " ORDER BY " + orderKey(table))
+            if scope.includes(table) { try bindScope(statement, table, columns, scope) }
             var first = true
             while try statement.step() {
                 var fields: [String] = []
@@ -103,6 +150,7 @@ public enum DatasetExport {
                 }
                 try out.append((first ? "\n        [" : ",\n        [") + fields.joined(separator: ", ") + "]")
                 first = false
+                progress?.row()
             }
             try out.append((first ? "" : "\n      ") + "]\n    }")
         }
@@ -113,18 +161,24 @@ public enum DatasetExport {
     /// Writes each table the dataset has rows in as the contract's CSV file in `directory`:
     /// the contract's columns only (the derived `_epoch` and `_day` columns are worked out again
     /// on import), a reading's value and unit as they were entered. Returns the files written.
-    public static func writeCSV(_ dataset: Dataset, into directory: URL) throws -> [String] {
+    public static func writeCSV(_ dataset: Dataset, into directory: URL, scope: ExportScope = .everything,
+                                progress: ExportProgress? = nil) throws -> [String] {
         var written: [String] = []
-        for table in DatasetSchema.tables(at: dataset.layoutVersion) {
-            let stored = Set(DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name))
+        for table in DatasetSchema.tables(at: dataset.layoutVersion) where scope.includes(table) {
+            let storedList = DatasetSchema.storedColumns(of: table, at: dataset.layoutVersion).map(\.name)
+            let stored = Set(storedList)
             let columns = table.columns.map(\.name).filter(stored.contains)
-            guard (try dataset.database.scalarInt("SELECT count(*) FROM main.\(table.rawValue)") ?? 0) > 0 else { continue }
+            let filter = whereClause(table, storedList, scope)
+            let count = try dataset.database.prepare("SELECT count(*) FROM main.\(table.rawValue)" + filter)
+            try bindScope(count, table, storedList, scope)
+            guard try count.step(), count.int(0) > 0 else { continue }
             let selected = columns.map { name -> String in
                 guard table == .readings, name == "value" || name == "unit" else { return name }
                 return "coalesce(entered_\(name), \(name))"
             }
             let statement = try dataset.database.prepare("SELECT " + selected.joined(separator: ", ") + " FROM main." + table.rawValue
-                                                         + " ORDER BY " + orderKey(table))
+                                                         + filter + " ORDER BY " + orderKey(table))
+            try bindScope(statement, table, storedList, scope)
             let url = directory.appendingPathComponent(table.fileName)
             guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {
                 throw DatasetExportError(problem: "\(url.path) cannot be written")
@@ -143,6 +197,7 @@ public enum DatasetExport {
                     }
                 }
                 try out.append(CSVWriter.line(fields))
+                progress?.row()
             }
             try out.flush()
             written.append(table.fileName)

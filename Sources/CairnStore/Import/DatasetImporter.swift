@@ -58,6 +58,7 @@ public final class DatasetImporter {
                 report.issues = context.issues
                 report.createdProfiles = context.createdProfiles
                 report.dateOnlyOnsets = context.dateOnlyOnsets
+                report.profileZones = context.profileZones
                 try recordImport(report, sources: sources, context: context)
                 if let rejects, rejects.hasRows {
                     try rejects.publish()

@@ -12,6 +12,16 @@ final class ImportContext {
     private(set) var createdProfiles: [String] = []
     /// Headaches dated by a day alone (time unknown), counted for the report.
     var dateOnlyOnsets = 0
+    /// The zone each FHIR patient was given, and what gave it, for the report (the last word
+    /// for a patient given twice).
+    private(set) var profileZones: [ImportReport.ProfileZone] = []
+    private var profileZoneIndex: [String: Int] = [:]
+
+    func noteZone(_ zone: ImportReport.ProfileZone) {
+        if let index = profileZoneIndex[zone.profile] { return profileZones[index] = zone }
+        profileZoneIndex[zone.profile] = profileZones.count
+        profileZones.append(zone)
+    }
 
     /// Where the current row is, for the issues it raises.
     var file = ""
@@ -21,6 +31,8 @@ final class ImportContext {
     private var zoneByIdentifier: [String: CachedZone] = [:]
     /// Profiles given by a profiles row in this import, to catch duplicates.
     var profilesDefinedHere: Set<String> = []
+    /// What FHIR resources of this import refer to, across its files.
+    let fhirLinks = FHIRLinks()
 
     /// Every (profile, headache_id) in the dataset, read on first use and kept as rows arrive,
     /// so that duplicate ids and medications naming a headache cost a hash lookup, not a query.

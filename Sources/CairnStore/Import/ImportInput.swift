@@ -9,6 +9,7 @@ struct ImportInput {
         case synthea(SyntheaFile)
         case appleHealth
         case weather(WeatherFormat)
+        case fhir(FHIRFile)
     }
 
     var path: String
@@ -20,6 +21,7 @@ struct ImportInput {
         case .synthea(let file): return "synthea \(file.rawValue)"
         case .appleHealth: return "apple health"
         case .weather(let weather): return weather.rawValue
+        case .fhir(let file): return file.isNDJSON ? "fhir ndjson" : "fhir"
         }
     }
 
@@ -31,19 +33,24 @@ struct ImportInput {
         case .contract(let table): return ![.profiles, .markers, .referenceOverrides].contains(table)
         case .synthea(let file): return file != .patients
         case .appleHealth, .weather: return true
+        // Patients read the dataset as they are stored, visits give their row to conditions:
+        // FHIR rows run at once.
+        case .fhir: return false
         }
     }
 
     /// Load order: contract tables in contract order, then Synthea's files in theirs
-    /// (`SyntheaFile`), Apple Health exports, then weather files (whose `--profile` a profiles
+    /// (`SyntheaFile`), FHIR documents, then Bulk Data files by resource type (`FHIRFile`),
+    /// Apple Health exports, then weather files (whose `--profile` a profiles
     /// file may define); within a group by path in natural order (`part-2` before `part-10`).
     static func loadsBefore(_ a: ImportInput, _ b: ImportInput) -> Bool {
         func group(_ input: ImportInput) -> Int {
             switch input.format {
             case .contract(let table): return ContractTable.allCases.firstIndex(of: table)!
             case .synthea(let file): return ContractTable.allCases.count + file.loadOrder
-            case .appleHealth: return ContractTable.allCases.count + SyntheaFile.allCases.count
-            case .weather: return ContractTable.allCases.count + SyntheaFile.allCases.count + 1
+            case .fhir(let file): return ContractTable.allCases.count + SyntheaFile.allCases.count + file.loadRank
+            case .appleHealth: return ContractTable.allCases.count + SyntheaFile.allCases.count + FHIRFile.typeOrder.count + 2
+            case .weather: return ContractTable.allCases.count + SyntheaFile.allCases.count + FHIRFile.typeOrder.count + 3
             }
         }
         if group(a) != group(b) { return group(a) < group(b) }
@@ -94,17 +101,19 @@ struct ImportInput {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted(by: NaturalOrder.precedes)
     }
 
-    /// The files of a folder an import reads: CSV (not Cairn's own rejects files), JSON and XML.
+    /// The files of a folder an import reads: CSV (not Cairn's own rejects files), JSON, FHIR
+    /// Bulk Data ndjson and XML.
     private static func dataFiles(in directory: String) -> [String] {
         entries(in: directory).filter { name in
             let lower = name.lowercased()
-            let known = lower.hasSuffix(".csv") || lower.hasSuffix(".json") || lower.hasSuffix(".xml")
+            let known = lower.hasSuffix(".csv") || lower.hasSuffix(".json") || lower.hasSuffix(".xml") || lower.hasSuffix(".ndjson")
             return known && !lower.hasSuffix(".rejects.csv") && FileKind.of(directory + "/" + name) == .file
         }
     }
 
     /// What a file is, from its first bytes: a weather service's file, an Apple Health export,
-    /// or CSV (a contract table or a Synthea file). An XML or JSON file Cairn cannot read is
+    /// FHIR R4 JSON (a JSON object naming a resourceType, or a `.ndjson` Bulk Data file whose
+    /// first line does), or CSV (a contract table or a Synthea file). An XML or JSON file Cairn cannot read is
     /// refused with what it seems to be, or passed over in a directory (nil).
     private static func inspect(_ path: String, format: ImportOptions.InputFormat?, inDirectory: Bool) throws(ImportError) -> ImportInput? {
         let prefix = FileKind.prefix(path, count: 1 << 16)
@@ -118,6 +127,11 @@ struct ImportInput {
             }
             return ImportInput(path: path, format: .weather(weather))
         }
+        // Before weather, which reads a JSON file whole to see its keys: a FHIR file is known by
+        // its first bytes, and a Bulk Data file may be gigabytes.
+        if format == nil || format == .fhir, let fhir = FHIRFile.recognize(prefix: prefix, path: path) {
+            return ImportInput(path: path, format: .fhir(fhir))
+        }
         if format == .appleHealth || (format == nil && first == UInt8(ascii: "<")) {
             guard AppleHealthExport.recognize(prefix: prefix) else {
                 if inDirectory { return nil }
@@ -129,10 +143,17 @@ struct ImportInput {
         if format == nil, let weather = WeatherFormat.recognize(prefix: prefix, path: path) {
             return ImportInput(path: path, format: .weather(weather))
         }
+        if format == .fhir {
+            if inDirectory { return nil }
+            throw .notForImport(path: path, what: "is not FHIR R4 JSON (\(FileDescription.of(prefix: prefix, path: path))); "
+                                + "Cairn reads a Bundle or resource naming its resourceType, or Bulk Data .ndjson files")
+        }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             if inDirectory { return nil }
             throw .notForImport(path: path, what: FileDescription.of(prefix: prefix, path: path)
-                                + "; Cairn reads JSON only as Open-Meteo or PVGIS hourly weather (cairn import FILE --profile P)")
+                                + "; Cairn reads JSON as FHIR R4 (a Bundle or resource with a resourceType, or Bulk Data .ndjson), "
+                                + "as its own export (cairn export --to json), or as Open-Meteo or PVGIS hourly weather "
+                                + "(cairn import FILE --profile P)")
         }
         return try classify(path, header: try readHeader(path), format: format, inDirectory: inDirectory)
     }
@@ -160,7 +181,7 @@ struct ImportInput {
         let name = (path as NSString).lastPathComponent
         let synthea = SyntheaFile.recognize(name: name, header: header)
         switch format {
-        case .appleHealth, .openMeteo, .nsrdb, .pvgis:
+        case .appleHealth, .openMeteo, .nsrdb, .pvgis, .fhir:
             preconditionFailure("\(format!) files are recognised before their CSV header is read")
         case .synthea:
             guard let synthea else {

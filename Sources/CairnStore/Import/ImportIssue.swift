@@ -30,6 +30,11 @@ public struct ImportIssue: Sendable, Equatable {
         case fieldTooLong = "field_too_long"
         case noMeasurement = "no_measurement"
         case malformedXML = "malformed_xml"
+        case invalidJSON = "invalid_json"
+        /// A FHIR resource of another FHIR version than R4.
+        case notR4 = "not_r4"
+        /// A FHIR reference that names no resource of the import or the dataset.
+        case danglingReference = "dangling_reference"
         // Warnings: the row is kept.
         case implausibleValue = "implausible_value"
         case tenfoldOutlier = "tenfold_outlier"
@@ -50,6 +55,12 @@ public struct ImportIssue: Sendable, Equatable {
         case outsideSleepWindow = "outside_sleep_window"
         /// An Apple Health menstrual-flow record of "None": no menstruation that day.
         case noMenstrualFlow = "no_menstrual_flow"
+        /// A FHIR resource of a type Cairn has no table for (Practitioner, DiagnosticReport...).
+        case unimportedResource = "unimported_resource"
+        /// A FHIR Condition that names no encounter, so no visit to hold it.
+        case conditionWithoutVisit = "condition_without_visit"
+        /// A FHIR MedicationRequest or MedicationStatement with no time.
+        case undatedMedication = "undated_medication"
     }
 
     public var severity: Severity

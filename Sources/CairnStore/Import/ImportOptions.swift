@@ -15,6 +15,8 @@ public struct ImportOptions: Sendable {
         case nsrdb
         /// EC-JRC PVGIS hourly JSON.
         case pvgis
+        /// FHIR R4 JSON: Bundles, single resources, Bulk Data ndjson files.
+        case fhir
 
         /// The weather formats this names, or nil when it names no weather.
         var weatherFormats: [WeatherFormat]? {
@@ -22,7 +24,7 @@ public struct ImportOptions: Sendable {
             case .openMeteo: return [.openMeteoJSON, .openMeteoCSV]
             case .nsrdb: return [.nsrdb]
             case .pvgis: return [.pvgis]
-            case .contract, .synthea, .appleHealth: return nil
+            case .contract, .synthea, .appleHealth, .fhir: return nil
             }
         }
     }

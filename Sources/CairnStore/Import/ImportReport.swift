@@ -27,6 +27,16 @@ public struct ImportReport: Sendable {
     public var skippedCodes: [String: (description: String, rows: Int)] = [:]
     /// Profiles created because rows named a profile_id with no profiles row (zone UTC).
     public var createdProfiles: [String] = []
+    /// The zone each FHIR patient was given, and what gave it.
+    public var profileZones: [ProfileZone] = []
+
+    /// A profile's time zone as an import chose it.
+    public struct ProfileZone: Sendable, Equatable {
+        public var profile: String
+        public var zone: String
+        /// "the tz-code extension", "address state TX", "--time-zone", or "no state: UTC".
+        public var from: String
+    }
     /// Where rejected rows were written, when any were.
     public var rejectsFile: String?
     /// Headaches whose onset is a date alone (a day-level diary): time unknown.
@@ -80,6 +90,11 @@ extension ImportReport {
         if dateOnlyOnsets > 0 {
             lines.append("\(g(dateOnlyOnsets)) headache\(dateOnlyOnsets == 1 ? "" : "s") dated by day alone: " + ImportReport.dateOnlyOnsetNote)
         }
+        if !profileZones.isEmpty {
+            var zones = profileZones.prefix(limit).map { "\($0.profile) \($0.zone) (\($0.from))" }.joined(separator: ", ")
+            if profileZones.count > limit { zones += ", ... and \(g(profileZones.count - limit)) more" }
+            lines.append("Time zones of patients: " + zones)
+        }
         for (severity, title) in [(ImportIssue.Severity.rejected, "Rejected"), (.warning, "Warnings")] {
             let listed = issues.filter { $0.severity == severity }
             guard !listed.isEmpty else { continue }
@@ -121,6 +136,7 @@ extension ImportReport {
             var column: Int?, column_name: String?, message: String, did_you_mean: Double?
         }
         struct CodeJSON: Encodable { var description: String, rows: Int }
+        struct ZoneJSON: Encodable { var profile: String, time_zone: String, from: String }
         struct ReasonsJSON: Encodable { var rejected: [String: Int], warnings: [String: Int], skipped: [String: Int] }
         struct ReportJSON: Encodable {
             var dataset: String
@@ -130,6 +146,7 @@ extension ImportReport {
             var skipped_codes: [String: CodeJSON]
             var created_profiles: [String]
             var date_only_onsets: Int
+            var profile_zones: [ZoneJSON]
             var ignored_files: [String]
             var rejects_file: String?
             var issues: [IssueJSON]
@@ -148,7 +165,8 @@ extension ImportReport {
             reasons: ReasonsJSON(rejected: byName(counts(of: .rejected)), warnings: byName(counts(of: .warning)),
                                  skipped: byName(counts(of: .skipped))),
             skipped_codes: skippedCodes.mapValues { CodeJSON(description: $0.description, rows: $0.rows) },
-            created_profiles: createdProfiles, date_only_onsets: dateOnlyOnsets, ignored_files: ignoredFiles, rejects_file: rejectsFile,
+            created_profiles: createdProfiles, date_only_onsets: dateOnlyOnsets,
+            profile_zones: profileZones.map { ZoneJSON(profile: $0.profile, time_zone: $0.zone, from: $0.from) }, ignored_files: ignoredFiles, rejects_file: rejectsFile,
             issues: issues.map {
                 IssueJSON(severity: $0.severity.rawValue, reason: $0.reason.rawValue, file: $0.file, line: $0.line,
                           column: $0.column, column_name: $0.columnName, message: $0.message,

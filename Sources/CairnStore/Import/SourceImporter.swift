@@ -46,6 +46,10 @@ enum SourceImporters {
                     return .init(importer.importRow)
                 }
             }
+        case .fhir(let file):
+            return file.isNDJSON
+                ? FHIRNDJSONImporter(path: input.path, context: context, intake: try readings(), options: options)
+                : FHIRDocumentImporter(path: input.path, context: context, intake: try readings(), options: options)
         case .appleHealth:
             return try AppleHealthImporter(path: input.path, context: context, intake: try readings(), options: options)
         case .weather(let format):

@@ -4,8 +4,23 @@
 /// `--time-zone` sets the zone of patients in places this table lacks).
 enum USStateTimeZones {
     static func zone(forState state: String) -> String? {
-        zones[state.trimmingSpaces().lowercased()]
+        let key = state.trimmingSpaces().lowercased()
+        return zones[key] ?? abbreviations[key].flatMap { zones[$0] }
     }
+
+    /// The USPS two-letter codes (FHIR addresses often carry them: "MA").
+    private static let abbreviations: [String: String] = [
+        "al": "alabama", "ak": "alaska", "az": "arizona", "ar": "arkansas", "ca": "california", "co": "colorado",
+        "ct": "connecticut", "de": "delaware", "dc": "district of columbia", "fl": "florida", "ga": "georgia",
+        "hi": "hawaii", "id": "idaho", "il": "illinois", "in": "indiana", "ia": "iowa", "ks": "kansas",
+        "ky": "kentucky", "la": "louisiana", "me": "maine", "md": "maryland", "ma": "massachusetts", "mi": "michigan",
+        "mn": "minnesota", "ms": "mississippi", "mo": "missouri", "mt": "montana", "ne": "nebraska", "nv": "nevada",
+        "nh": "new hampshire", "nj": "new jersey", "nm": "new mexico", "ny": "new york", "nc": "north carolina",
+        "nd": "north dakota", "oh": "ohio", "ok": "oklahoma", "or": "oregon", "pa": "pennsylvania", "ri": "rhode island",
+        "sc": "south carolina", "sd": "south dakota", "tn": "tennessee", "tx": "texas", "ut": "utah", "vt": "vermont",
+        "va": "virginia", "wa": "washington", "wv": "west virginia", "wi": "wisconsin", "wy": "wyoming",
+        "pr": "puerto rico", "gu": "guam", "vi": "us virgin islands", "as": "american samoa", "mp": "northern mariana islands",
+    ]
 
     private static let zones: [String: String] = [
         "alabama": "America/Chicago", "alaska": "America/Anchorage", "arizona": "America/Phoenix",
