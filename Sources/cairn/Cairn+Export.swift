@@ -17,6 +17,7 @@ extension Cairn {
                 for US Core (LOINC codes, UCUM units): a collection Bundle per profile, or with \
                 --ndjson a Bulk Data export (Patient.ndjson, Encounter.ndjson, Observation.ndjson); \
                 `cairn import DIR` reads either back. --profile, --tables, --from and --until \
+                (or a second --to with a date: --to fhir --from 2026-01-01 --to 2026-06-30) \
                 limit any of them (a JSON export keeps every table, empty when left out, so it \
                 still restores). These are in clear and carry health information. --encrypt seals \
                 a .sqlite dataset with a passphrase (AES-256-GCM, key by scrypt), typed on the \
@@ -28,8 +29,16 @@ extension Cairn {
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
         var dataset: String
 
-        @Option(help: "json (one file), csv (a directory of contract CSV files) or fhir (a directory of FHIR R4 Bundles).")
-        var to: DatasetExport.Target?
+        @Option(name: .customLong("to"), help: ArgumentHelp(
+            "json (one file), csv (a directory of contract CSV files) or fhir (a directory of FHIR R4 Bundles); "
+                + "given a second time with a date (YYYY-MM-DD), the last local day exported, as --until.", valueName: "to"))
+        var toValues: [String] = []
+
+        /// The format named by --to.
+        var to: DatasetExport.Target? { toValues.lazy.compactMap(DatasetExport.Target.init(rawValue:)).first }
+
+        /// A date given to --to: the end of the range, as --until.
+        var toDay: String? { toValues.first { CalendarDay(iso: $0) != nil } }
 
         @Flag(help: "With --to fhir: a Bulk Data export, one .ndjson file per resource type.")
         var ndjson = false
@@ -43,7 +52,7 @@ extension Cairn {
         @Option(help: "Export only events on or after this local day (YYYY-MM-DD).")
         var from: String?
 
-        @Option(help: "Export only events on or before this local day (YYYY-MM-DD); --to names the format.")
+        @Option(help: "Export only events on or before this local day (YYYY-MM-DD); a date given to --to does the same.")
         var until: String?
 
         @Flag(help: "Seal a .sqlite dataset as an encrypted bundle instead.")
@@ -58,6 +67,13 @@ extension Cairn {
         @OptionGroup var now: NowOption
 
         func validate() throws {
+            for value in toValues where DatasetExport.Target(rawValue: value) == nil && CalendarDay(iso: value) == nil {
+                throw ValidationError("--to \(value): give json, csv or fhir (the format), or a date YYYY-MM-DD (the last day exported)")
+            }
+            let formats = toValues.filter { DatasetExport.Target(rawValue: $0) != nil }, days = toValues.filter { CalendarDay(iso: $0) != nil }
+            guard formats.count <= 1, days.count <= 1, days.isEmpty || until == nil else {
+                throw ValidationError("--to takes one format and at most one date (the last day exported, or --until)")
+            }
             guard encrypt != (to != nil) else {
                 throw ValidationError("give --to json, --to csv, --to fhir or --encrypt (one of them): how the dataset should be written")
             }
@@ -80,7 +96,7 @@ extension Cairn {
                     return table
                 }
             }
-            for (option, text) in [("--from", from), ("--until", until)] {
+            for (option, text) in [("--from", from), ("--until", until ?? toDay)] {
                 guard let text else { continue }
                 guard let day = CalendarDay(iso: text) else { throw ValidationError("\(option) \(text) is not a date (YYYY-MM-DD)") }
                 if option == "--from" { scope.from = day } else { scope.until = day }

@@ -139,4 +139,23 @@ struct ExportCommandTests {
         #expect(try CLI.run(["export", demo, "--to", "csv", "--from", "2025-02-01", "--until", "2025-01-01", "--out", scratch.path + "/z"]).error
                     .contains("--until 2025-01-01 is before --from 2025-02-01"))
     }
+
+    @Test("--from and --to scope the days as the issue writes them: a date given to --to is the last day, as --until; a second format is refused")
+    func fromTo() throws {
+        let byTo = scratch.path + "/to", byUntil = scratch.path + "/until"
+        let to = try CLI.run(["export", demo, "--to", "csv", "--from", "2026-05-01", "--to", "2026-05-31", "--out", byTo])
+        #expect(to.status == 0, "\(to.error)")
+        #expect(to.output.contains("days 2026-05-01 to 2026-05-31"))
+        #expect(try CLI.run(["export", demo, "--to", "csv", "--from", "2026-05-01", "--until", "2026-05-31", "--out", byUntil]).status == 0)
+        for file in try FileManager.default.contentsOfDirectory(atPath: byTo) {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: byTo + "/" + file)) == Data(contentsOf: URL(fileURLWithPath: byUntil + "/" + file)), "\(file)")
+        }
+        // Every headache exported falls in May (Datasets/demo/headaches.csv has them from March to August).
+        let headaches = try String(contentsOfFile: byTo + "/headaches.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(!headaches.isEmpty && headaches.allSatisfy { $0.contains(",2026-05-") })
+        #expect(try CLI.run(["export", demo, "--to", "fhir", "--to", "csv", "--out", scratch.path + "/two"]).error
+                    .contains("--to takes one format and at most one date"))
+        #expect(try CLI.run(["export", demo, "--to", "xml", "--out", scratch.path + "/xml"]).error
+                    .contains("--to xml: give json, csv or fhir (the format), or a date YYYY-MM-DD (the last day exported)"))
+    }
 }
