@@ -171,7 +171,7 @@ public struct MarkerStatusBoard: Sendable, Encodable {
 
     /// The status as the board shows it: an icon as well as a word, never colour alone
     /// (Glance's checkmark, warning triangle and exclamation mark).
-    static func statusCell(_ status: String) -> String {
+    public static func statusCell(_ status: String) -> String {
         switch status {
         case MarkerTrends.Status.normal.rawValue: return "✓ normal"
         case MarkerTrends.Status.watch.rawValue: return "▲ watch"
@@ -182,7 +182,7 @@ public struct MarkerStatusBoard: Sendable, Encodable {
         }
     }
 
-    static func arrow(_ trend: String) -> String {
+    public static func arrow(_ trend: String) -> String {
         switch trend {
         case MarkerTrends.Trend.up.rawValue: return "↑"
         case MarkerTrends.Trend.down.rawValue: return "↓"

@@ -2,6 +2,7 @@ import ArgumentParser
 import CairnAnalysis
 import CairnCore
 import CairnModules
+import CairnREPL
 import CairnReport
 import MedicationOveruse
 import CairnStore
@@ -35,9 +36,38 @@ extension Cairn {
         @Option(help: "The report to write: a .html or .md file.")
         var out: String
 
+        @Flag(help: "Glance's visit brief instead: the marker board, the Next Visit Prep suggestions and the last visit of each type, as of --to (default: the person's latest day).")
+        var visit = false
+
         @OptionGroup var now: NowOption
 
-        /// The modules whose insights make the pattern summary, at their latest versions.
+        /// Glance's visit brief of `data` as of `instant`, written to --out.
+        private func writeBrief(_ data: ProfileData, day: CalendarDay, asOf instant: Int, engine: InsightEngine) throws {
+            let copyGuard = engine.copyGuard
+            let board = MarkerStatusBoard(data, asOf: instant, copyGuard: copyGuard)
+            let rows = board.rows.map { row in
+                VisitBrief.MarkerRow(marker: row.name, latest: NumberText.format(row.value) + (row.unit.isEmpty ? "" : " " + row.unit),
+                                     date: row.date, trend: MarkerStatusBoard.arrow(row.trend), status: MarkerStatusBoard.statusCell(row.status))
+            }
+            let runs = try InsightRequest.moduleRuns(registry: ModuleHost.registry(), modules: ["marker-trends", "visit-history"], settings: [])
+            let insights = try engine.run(runs, on: data, asOf: instant).insights
+            // The seed's Next Visit Prep: the marker prompts (status and trend), never progress lines.
+            let suggestions = insights.filter { $0.module == "marker-trends" && $0.kind == .finding }.map(\.text.text)
+            let visits = insights.filter { $0.module == "visit-history" && $0.kind != .progress }.map(\.text.text)
+            let name = data.profile.displayName.isEmpty ? data.profile.id : data.profile.displayName
+            let person = copyGuard.isSafe(name, module: "marker-trends") ? name : copyGuard.safeIdentifier(data.profile.id, kind: "profile")
+            let brief = VisitBrief(person: person, day: day, markers: rows, suggestions: suggestions, visits: visits, copyGuard: copyGuard)
+            do {
+                try AtomicFile.write(out.hasSuffix(".md") ? brief.markdown() : brief.html(), to: out)
+            } catch let error as FileAccessError {
+                throw CairnFailure(error.description)
+            } catch {
+                throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
+            }
+            Standard.output("Wrote \(out): visit brief as of \(day), \(rows.count) marker\(rows.count == 1 ? "" : "s"), "
+                            + "\(suggestions.count) suggestion\(suggestions.count == 1 ? "" : "s").\n")
+        }
+
         /// The diary's entries from the start of `first` (sleep and weather from a day before).
         static func entries(of data: ProfileData, from first: CalendarDay) -> ProfileData {
             let start = data.zone.startOfDay(first), dayBefore = data.zone.startOfDay(first.adding(days: -1))
@@ -50,6 +80,7 @@ extension Cairn {
             return cut
         }
 
+        /// The modules whose insights make the pattern summary, at their latest versions.
         static let patternModules = ["trigger-cooccurrence", "weather-correlation", "sleep-correlation", "calendar-patterns",
                                      "medication-effectiveness", "medication-overuse"]
 
@@ -76,6 +107,7 @@ extension Cairn {
             guard first <= last else { throw CairnFailure("--from \(first) is after \(last), the person's latest day; give --to as well") }
             let instant = all.zone.startOfDay(last.adding(days: 1)) - 1
             let data = all.asOf(instant)
+            if visit { return try writeBrief(data, day: last, asOf: instant, engine: engine) }
             let runs = try InsightRequest.moduleRuns(registry: ModuleHost.registry(), modules: Report.patternModules, settings: [])
             // Patterns from the range's own entries, as the table above them (issue 25: "13 of
             // your 26 headaches" under a table of 16); the night and the weather of the day before

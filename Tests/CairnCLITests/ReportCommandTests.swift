@@ -120,4 +120,25 @@ struct ReportCommandTests {
         #expect(shown.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(shown.count > 3 * empty.count, "page \(shown.count) bytes, blank \(empty.count)")
     }
+
+    @Test("--visit: Glance's visit brief, the board, Next Visit Prep (left out when nothing is flagged) and the last visits")
+    func visitBrief() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let out = scratch.path + "/maya.md"
+        let result = try CLI.run(["report", demo, "--profile", "maya", "--visit", "--to", "2026-09-21", "--out", out])
+        #expect(result.status == 0, "\(result.error)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        // LDL 134, 138, 143 (Datasets/demo/readings.csv), above the library's 100: out of range and rising.
+        #expect(text.contains("| LDL Cholesterol | 143 mg/dL | 2026-09-04 | ↑ | ! out of range |"), "\(text)")
+        #expect(text.contains("## Next Visit Prep\n\n") && text.contains("- Consider asking your doctor about your LDL Cholesterol — it has been trending up over your last 3 readings.\n"))
+        #expect(text.contains("## Visits\n\n- Last dental visit:"))
+        #expect(text.contains("**Patterns are based on your logged data only."))
+        // Nothing flagged: the section is not there at all (Glance: "Section is simply not displayed").
+        scratch.write("calm/profiles.csv", "profile_id,time_zone\nc,UTC\n")
+        scratch.write("calm/readings.csv", "profile_id,marker,value,date\nc,hdl,60,2026-01-10\nc,hdl,61,2026-03-10\nc,hdl,60,2026-05-10\n")
+        let calm = scratch.path + "/calm.html"
+        #expect(try CLI.run(["report", scratch.path + "/calm", "--profile", "c", "--visit", "--out", calm]).status == 0)
+        let page = try String(contentsOfFile: calm, encoding: .utf8)
+        #expect(page.contains("<td>HDL Cholesterol</td><td>60 mg/dL</td><td>2026-05-10</td><td></td><td>✓ normal</td>") && !page.contains("Next Visit Prep"), "\(page)")
+    }
 }
