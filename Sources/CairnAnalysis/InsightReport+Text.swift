@@ -55,18 +55,10 @@ extension InsightReport {
         return output
     }
 
-    /// Insights keyed by subject and kind family (a second insight on one subject gets " 2"),
-    /// so that two runs of a module can be lined up.
+    /// Insights keyed by their identity (`InsightIdentity`), so that two runs of a module can
+    /// be lined up.
     public static func keyedBySubject(_ insights: [Insight]) -> [String: Insight] {
-        var out: [String: Insight] = [:]
-        var seen: [String: Int] = [:]
-        for insight in insights {
-            let base = "\(insight.subject) \(insight.kind == .progress ? "progress" : "insight")"
-            let ordinal = seen[base, default: 0]
-            seen[base] = ordinal + 1
-            out[base + (ordinal == 0 ? "" : " \(ordinal + 1)")] = insight
-        }
-        return out
+        InsightIdentity.keyed(insights) { _ in "" }
     }
 }
 

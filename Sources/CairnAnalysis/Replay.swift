@@ -256,9 +256,7 @@ public struct Replay: Sendable {
                                                        have: gate.have, need: gate.need, order: index))
                     }
                 }
-                for (ordinal, insight) in insights.enumerated() {
-                    current[Replay.identity(insight, ordinal: ordinal, among: insights)] = insight
-                }
+                current.merge(InsightIdentity.keyed(insights) { "\($0.profile)|\($0.module)@\($0.version)" }) { first, _ in first }
             }
             for (identity, insight) in current.sorted(by: { $0.key < $1.key }) {
                 if let before = lastKeys[identity] {
@@ -278,15 +276,6 @@ public struct Replay: Sendable {
         return result
     }
 
-    /// An insight's identity across steps: profile, module, subject, and which of that
-    /// module's insights on the subject it is (a marker can have a status and a trend insight).
-    /// Progress counts as its own identity so that a gate opening reads as progress
-    /// disappearing and findings appearing.
-    static func identity(_ insight: Insight, ordinal: Int, among insights: [Insight]) -> String {
-        let same = insights.prefix(ordinal).filter { $0.subject == insight.subject && $0.kind == insight.kind }.count
-        let family = insight.kind == .progress ? "progress" : "insight"
-        return "\(insight.profile)|\(insight.module)@\(insight.version)|\(family)|\(insight.subject)|\(same)"
-    }
 
     /// Evidence as one text value per leaf, so that a change names the value that moved:
     /// `factors.alcohol.share`, `gates[resolved headaches].have` (a list of named objects is

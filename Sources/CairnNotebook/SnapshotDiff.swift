@@ -70,15 +70,10 @@ public struct SnapshotDiff: Sendable, Encodable {
 
     public init(old: Snapshot, new: Snapshot, tolerance: Double = 1e-9) {
         func keyed(_ entries: [Snapshot.Entry]) -> [String: Snapshot.Entry] {
-            var out: [String: Snapshot.Entry] = [:]
-            var seen: [String: Int] = [:]
-            for entry in entries {
-                let base = "\(entry.module)|\(entry.profile)|\(entry.subject)|\(entry.kind == "progress" ? "progress" : "insight")"
-                let ordinal = seen[base, default: 0]
-                seen[base] = ordinal + 1
-                out[base + "|\(ordinal)"] = entry
-            }
-            return out
+            let keys = InsightIdentity.keys(entries.map {
+                InsightIdentity.Item(scope: "\($0.module)|\($0.profile)", subject: $0.subject, isProgress: $0.kind == "progress")
+            })
+            return Dictionary(zip(keys, entries), uniquingKeysWith: { first, _ in first })
         }
         let before = keyed(old.insights), after = keyed(new.insights)
         var differences: [Difference] = []

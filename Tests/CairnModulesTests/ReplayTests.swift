@@ -105,4 +105,20 @@ struct ReplayTests {
         #expect(Replay.days(from: from, to: to, step: .month).map(\.description) == ["2026-01-31", "2026-02-28", "2026-03-10"])
         #expect(Replay.days(from: from, to: from, step: .day).count == 1)
     }
+
+    @Test("one identity for replay, .compare and diff: a finding and an awareness on one subject are two insights; a change of kind is the same one")
+    func identity() {
+        typealias Item = InsightIdentity.Item
+        let keys = InsightIdentity.keys([
+            Item(scope: "p|m@1", subject: "ldl", isProgress: false),   // a status awareness
+            Item(scope: "p|m@1", subject: "ldl", isProgress: false),   // a trend finding on the same marker
+            Item(scope: "p|m@1", subject: "ldl", isProgress: true),
+            Item(scope: "p|m@1", subject: "hdl", isProgress: false),
+            Item(scope: "q|m@1", subject: "ldl", isProgress: false),
+        ])
+        #expect(keys == ["p|m@1|ldl|insight|0", "p|m@1|ldl|insight|1", "p|m@1|ldl|progress|0", "p|m@1|hdl|insight|0", "q|m@1|ldl|insight|0"])
+        #expect(Set(keys).count == keys.count)
+        // The same listing with the first insight's kind changed gives the same keys: a change, not a new insight.
+        #expect(InsightIdentity.keys([Item(scope: "p|m@1", subject: "ldl", isProgress: false)]) == ["p|m@1|ldl|insight|0"])
+    }
 }
