@@ -57,15 +57,20 @@ extension Cairn {
             let name = data.profile.displayName.isEmpty ? data.profile.id : data.profile.displayName
             let person = copyGuard.isSafe(name, module: "marker-trends") ? name : copyGuard.safeIdentifier(data.profile.id, kind: "profile")
             let brief = VisitBrief(person: person, day: day, markers: rows, suggestions: suggestions, visits: visits, copyGuard: copyGuard)
+            try writeOut { try AtomicFile.write(out.hasSuffix(".md") ? brief.markdown() : brief.html(), to: out) }
+            Standard.output("Wrote \(out): visit brief as of \(day), \(rows.count) marker\(rows.count == 1 ? "" : "s"), "
+                            + "\(suggestions.count) suggestion\(suggestions.count == 1 ? "" : "s").\n")
+        }
+
+        /// Writes the report, any failure one line naming --out.
+        private func writeOut(_ write: () throws -> Void) throws {
             do {
-                try AtomicFile.write(out.hasSuffix(".md") ? brief.markdown() : brief.html(), to: out)
+                try write()
             } catch let error as FileAccessError {
                 throw CairnFailure(error.description)
             } catch {
                 throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
             }
-            Standard.output("Wrote \(out): visit brief as of \(day), \(rows.count) marker\(rows.count == 1 ? "" : "s"), "
-                            + "\(suggestions.count) suggestion\(suggestions.count == 1 ? "" : "s").\n")
         }
 
         /// The diary's entries from the start of `first` (sleep and weather from a day before).
@@ -117,7 +122,7 @@ extension Cairn {
             let report = ClinicianReport(data, from: first, to: last, patterns: patterns, scopes: Report.patternModules,
                                          copyGuard: engine.copyGuard, isAcute: MedicationOveruse.isAcute)
             let url = URL(fileURLWithPath: out)
-            do {
+            try writeOut {
                 if out.hasSuffix(".md") {
                     let folder = url.deletingPathExtension().lastPathComponent + ".figures"
                     let figures = url.deletingLastPathComponent().appendingPathComponent(folder)
@@ -127,10 +132,6 @@ extension Cairn {
                 } else {
                     try AtomicFile.write(report.html(), to: out)
                 }
-            } catch let error as FileAccessError {
-                throw CairnFailure(error.description)
-            } catch {
-                throw CairnFailure("\(out): cannot be written (\(error.localizedDescription))")
             }
             Standard.output("Wrote \(out): \(report.rows.count) headache\(report.rows.count == 1 ? "" : "s"), \(first) to \(last), "
                             + "\(patterns.count) pattern\(patterns.count == 1 ? "" : "s").\n")

@@ -13,6 +13,17 @@ struct AppleHealthImportTests {
     let directory = TemporaryDirectory()
     let subset = fixturePath("apple-health/export_subset.xml")
 
+    /// An export.xml of these records alone, exported on 5 May 2024.
+    func minimalExport(_ records: [String]) -> String {
+        directory.write("export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2024-05-05 08:00:00 +0000"/>
+             \(records.joined(separator: "\n "))
+            </HealthData>
+            """)
+    }
+
     func importExport(_ path: String, zone: String? = "UTC", profile: String? = nil, into name: String = "health.sqlite")
         throws -> (Dataset, ImportReport) {
         let dataset = try Dataset.openOrCreate(directory.path + "/" + name)
@@ -122,13 +133,7 @@ struct AppleHealthImportTests {
             asleep("2024-05-02 19:59:00 +0000", "2024-05-02 20:01:00 +0000"),  // 21:59-22:01: one minute, night of the 2nd
             asleep("2024-05-03 20:00:00 +0000", "2024-05-04 07:00:00 +0000"),  // 22:00-09:00: 11 h, night of the 3rd
         ]
-        let export = directory.write("export.xml", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_US">
-             <ExportDate value="2024-05-05 08:00:00 +0000"/>
-             \(records.joined(separator: "\n "))
-            </HealthData>
-            """)
+        let export = minimalExport(records)
         let (dataset, report) = try importExport(export, zone: "Europe/Berlin", profile: "ana")
         #expect(report.rowsRead == 6 && report.imported == 4 && report.counts(of: .skipped)[.outsideSleepWindow] == 2)
         #expect(try dataset.text("SELECT group_concat(night_of || ' ' || duration_min, ', ') FROM (SELECT * FROM sleep ORDER BY night_of)")
@@ -143,13 +148,7 @@ struct AppleHealthImportTests {
         }
         let records = [flow("2024-05-01", "Light"), flow("2024-05-01", "Heavy"), flow("2024-05-02", "Unspecified"),
                        flow("2024-05-03", "None"), flow("2024-05-04", "Medium"), flow("2024-05-04", "Heavy", source: "Cycle App")]
-        let export = directory.write("export.xml", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_US">
-             <ExportDate value="2024-05-05 08:00:00 +0000"/>
-             \(records.joined(separator: "\n "))
-            </HealthData>
-            """)
+        let export = minimalExport(records)
         let (dataset, report) = try importExport(export, zone: "Europe/Berlin", profile: "ana")
         #expect(report.rowsRead == 6 && report.imported == 4 && report.rejected == 0)
         #expect(report.counts(of: .skipped)[.noMenstrualFlow] == 1 && report.counts(of: .skipped)[.lowerPrioritySource] == 1)
