@@ -10,7 +10,8 @@ import Foundation
 /// when the threshold is the approved 10 days, else catalogued copy with the real count. The
 /// ICHD-3 three-month part stays in evidence only.
 ///
-/// Cost: O(m log m) for m medication entries (distinct days per month, sorted).
+/// Cost: O(m log m) for m medication entries (distinct days per month, sorted); each distinct
+/// name is classified once.
 public struct MedicationOveruse: AnalysisModule {
     public static let id = "medication-overuse"
     public static let version = 1
@@ -61,6 +62,23 @@ public struct MedicationOveruse: AnalysisModule {
         }
     }
 
+    /// The entries that count toward the acute total, each distinct name classified once (a
+    /// diary repeats a few names thousands of times).
+    public static func acuteEntries(_ medications: ArraySlice<Medication>) -> [Medication] {
+        var preventive: [String: Bool] = [:]
+        return medications.filter { medication in
+            switch medication.isAcute {
+            case true?: return true
+            case false?: return false
+            case nil:
+                if let known = preventive[medication.name] { return !known }
+                let found = isPreventive(medication.name)
+                preventive[medication.name] = found
+                return !found
+            }
+        }
+    }
+
     /// Whether a name contains a preventive medicine's name as a whole word.
     public static func isPreventive(_ name: String) -> Bool {
         let words = " " + name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }.reduce(into: "") { $0.append($1) } + " "
@@ -72,7 +90,7 @@ public struct MedicationOveruse: AnalysisModule {
         let month = today.monthText
         var daysByMonth: [String: Set<CalendarDay>] = [:]
         var entriesThisMonth: [Medication] = []
-        for medication in input.medications where MedicationOveruse.isAcute(medication) {
+        for medication in MedicationOveruse.acuteEntries(input.medications) {
             daysByMonth[medication.takenAt.day.monthText, default: []].insert(medication.takenAt.day)
             if medication.takenAt.day.monthText == month { entriesThisMonth.append(medication) }
         }

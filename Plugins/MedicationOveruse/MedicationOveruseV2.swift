@@ -11,7 +11,7 @@ import CairnStats
 /// who design and check the insight, never in a sentence a person reads. A name the class list
 /// does not know counts toward the seed's total and toward `unclassified_days`, never a class.
 ///
-/// Cost: O(m·n) for m medication entries and n listed names, once per distinct name.
+/// Cost: O(m) for m medication entries, plus O(n) for each distinct name against the n listed names.
 public struct MedicationOveruseV2: AnalysisModule {
     public static let id = "medication-overuse"
     public static let version = 2
@@ -56,7 +56,7 @@ public struct MedicationOveruseV2: AnalysisModule {
     static func months(_ input: ProfileData) -> [String: Month] {
         var classOfName: [String: AcuteMedicineClass?] = [:]
         var months: [String: Month] = [:]
-        for medication in input.medications where MedicationOveruse.isAcute(medication) {
+        for medication in MedicationOveruse.acuteEntries(input.medications) {
             let day = medication.takenAt.day
             let kind: AcuteMedicineClass?
             if let known = classOfName[medication.name] {
