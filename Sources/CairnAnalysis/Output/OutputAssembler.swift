@@ -118,9 +118,20 @@ public struct OutputAssembler {
 
     /// Continuation lines of a pretty-printed value moved right, as nesting puts them.
     /// Empty lines (inside an empty array) stay empty, as the encoder writes them.
+    /// One pass over the bytes: splitting every value into lines and joining them again was a
+    /// tenth of `cairn insights --format json` (issue 24).
     private func indented(_ value: String, by spaces: Int = 2) -> String {
-        let pad = String(repeating: " ", count: spaces)
-        return value.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : pad + $0.element }.joined(separator: "\n")
+        var value = value
+        return value.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            for index in bytes.indices {
+                out.append(bytes[index])
+                if bytes[index] == UInt8(ascii: "\n"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }
