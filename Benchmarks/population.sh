@@ -39,7 +39,7 @@ timed "cairn insights, medication-overuse (threshold 1, as of 2026-12-31)" \
     "$cairn" insights "$db" --module medication-overuse --set medication-overuse.threshold_days=1 --as-of 2026-12-31 --format json
 cp "$work/out.txt" "$work/moh.json"
 timed "cairn insights, trigger-cooccurrence@2 (as of 2027-01-10)" \
-    "$cairn" insights "$db" --module trigger-cooccurrence --as-of 2027-01-10 --format json
+    "$cairn" insights "$db" --module trigger-cooccurrence@2 --as-of 2027-01-10 --format json
 cp "$work/out.txt" "$work/trigger.json"
 python3 Benchmarks/population_counts.py compare "$work/duck.json" "$work/moh.json" "$work/trigger.json"
 timed "REPL: open and quit" "$cairn" "$db" -c .quit
