@@ -70,6 +70,9 @@ struct OpenCommandTests {
         let pause = folder("pause", readings: "p,hdl,55,2026-05-31\np,hdl,56,2031-01-01\n",
                            headaches: "p,h1,2026-05-30T08:00,,3\np,h2,2031-01-02T08:00,,3\n")
         #expect(try CLI.run(["summary", pause]).error.isEmpty)
+        // A profile with readings alone (a lab history): the gap among its own readings.
+        let lab = folder("lab", readings: "p,hdl,55,2025-06-01\np,hdl,56,2026-01-01\np,hdl,57,2036-01-01\n", headaches: "")
+        #expect(try CLI.run(["summary", lab]).error.contains("1 reading of p dated 2036-01-01, more than a year after p's other rows (latest 2026-01-01)"))
         // With --now the reading is refused as future instead: no note.
         #expect(!(try CLI.run(["summary", typo, "--now", "2026-06-01"]).error.contains("note:")))
     }
