@@ -21,6 +21,10 @@ extension Session {
         let last = months.last ?? data.zone.day(ofEpoch: cutoff).firstOfMonth
         let first = months.first ?? last.adding(months: -2)
         guard first <= last else { throw SessionError("\(first.monthText) is after \(last.monthText); give the earlier month first") }
+        let span = (last.year - first.year) * 12 + last.month - first.month + 1
+        guard span <= Session.calendarMonths else {
+            throw SessionError("\(first.monthText) to \(last.monthText) is \(span) months; .calendar shows at most \(Session.calendarMonths) at once")
+        }
         // The most severe headache that began each day, up to the as-of instant.
         var severest: [CalendarDay: Int] = [:]
         for headache in data.headaches where headache.onset.epochSeconds <= cutoff {
@@ -56,6 +60,9 @@ extension Session {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The most months one `.calendar` prints (three years).
+    static let calendarMonths = 36
 
     /// The marks of Aurae's three severities (D-16: mild 1, moderate 3, severe 5), lightest first.
     static let severityMarks: [(level: Int, mark: String, word: String)] = [(1, "○", "mild"), (3, "◐", "moderate"), (5, "●", "severe")]

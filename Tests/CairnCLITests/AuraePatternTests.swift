@@ -306,5 +306,9 @@ struct AuraePatternTests {
 
             """)
         #expect(try CLI.run([scratch.path + "/calendar", "-c", ".profile k; .calendar 2026-13"]).error.contains("2026-13 is not a month"))
+        // Three years at most: 36 months print, 37 are refused in one line.
+        #expect(try CLI.run([scratch.path + "/calendar", "-c", ".profile k; .calendar 2024-01 2026-12"]).status == 0)
+        #expect(try CLI.run([scratch.path + "/calendar", "-c", ".profile k; .calendar 2023-12 2026-12"]).error
+                    == "Error: 2023-12 to 2026-12 is 37 months; .calendar shows at most 36 at once\n")
     }
 }
