@@ -69,8 +69,9 @@ public struct CalendarPatterns: AnalysisModule {
         var partEvidence: [String: Evidence] = ["onsets_by_hour": .list(byHour.map { .integer($0) })]
         if timed.count < onsets.count { partEvidence["onsets_time_unknown"] = .integer(onsets.count - timed.count) }
         for (index, part) in CalendarPatterns.parts.enumerated() { partEvidence[part.0] = .integer(byPart[index]) }
-        // Said only when one part holds more onsets than every other.
-        if most > 0, byPart.filter({ $0 == most }).count == 1, let top = byPart.firstIndex(of: most) {
+        // Said only when one part holds more onsets than every other, and only from as many
+        // onsets with a clock time as the gate asks of all (a day-level diary's do not count).
+        if timed.count >= minHeadaches, most > 0, byPart.filter({ $0 == most }).count == 1, let top = byPart.firstIndex(of: most) {
             drafts.append(InsightDraft(kind: .awareness, subject: "time of day", message: CopyMessage("calendar-patterns.part-of-day", [
                 "count": .count(most), "total": .count(timed.count),
                 "part": .choice(CalendarPatterns.parts[top].0), "hours": .choice(CalendarPatterns.parts[top].1),
@@ -92,6 +93,9 @@ public struct CalendarPatterns: AnalysisModule {
             "expected_by_weekday": .object(Dictionary(uniqueKeysWithValues: zip(CalendarPatterns.weekdays, expected.map { .number($0) }))),
             "min_expected": .number(minExpected), "span_days": .integer(spanDays),
         ]
+        // A diary shorter than a week has a weekday with no day at all: nothing to compare yet,
+        // and no count of onsets would make one.
+        guard daysOf.allSatisfy({ $0 > 0 }) else { return drafts }
         guard let smallest = expected.min(), smallest >= minExpected else {
             evidence["weekdays_compared"] = .flag(false)
             drafts.append(InsightDraft(kind: .progress, subject: "weekday counts", message: CopyMessage("calendar-patterns.weekday-wait", [

@@ -184,11 +184,14 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
                                     provenance: test.provenance)
             }
         }
-        // No factor or night logged, or no headache with entries before it: nothing was counted,
+        // No factor or night tested (negative controls are not), or no headache with entries
+        // before it: nothing was counted,
         // and "none of the factors you logged came before your 0 headaches" says nothing (issue 25).
-        guard !tests.isEmpty || !controls.isEmpty, !sets.isEmpty else { return [] }
+        guard !tests.isEmpty, !sets.isEmpty else { return [] }
         base["factors"] = .object(tableEvidence(tests, q: q, lifts: lifts, liftedP: liftedP))
-        let message = CopyMessage("trigger-cooccurrence.no-pattern-same-time", ["episodes": .count(sets.count)])
+        let message = CopyMessage("trigger-cooccurrence.no-pattern-same-time", [
+            "episodes": .count(sets.count), "headaches": .choice(sets.count == 1 ? "headache" : "headaches"),
+        ])
         return [InsightDraft(kind: .progress, subject: "no clear pattern", message: message, evidence: base)]
     }
 

@@ -188,12 +188,16 @@ extension Session {
     func writableTarget(_ path: String) throws -> String {
         let target = resolve(path)
         if let datasetPath {
-            let dataset = CanonicalPath.of(resolve(datasetPath)), written = CanonicalPath.of(target)
-            if dataset == written {
+            // The folder written into, with its links resolved (the file itself may not exist yet).
+            let folder = (target as NSString).deletingLastPathComponent, name = (target as NSString).lastPathComponent
+            let dataset = CanonicalPath.of(resolve(datasetPath))
+            let written = [CanonicalPath.of(target), CanonicalPath.of(folder) + "/" + name]
+            if written.contains(dataset) {
                 throw SessionError("\(path) is the open dataset; writing there would replace it. Choose another path")
             }
             // A folder dataset is its CSV files: none of them, nor anything else in it, is written over.
-            if (try? requireDataset().isDirectory) == true, written.hasPrefix(dataset.hasSuffix("/") ? dataset : dataset + "/") {
+            let inside = dataset.hasSuffix("/") ? dataset : dataset + "/"
+            if (try? requireDataset().isDirectory) == true, written.contains(where: { $0.hasPrefix(inside) }) {
                 throw SessionError("\(path) is inside the open dataset's folder; writing there could replace its data. Choose another path")
             }
         }

@@ -113,8 +113,12 @@ extension Session {
         }
         // A reading outside the plausible range (kept at import with a warning) would stretch the
         // scale and the trend: left out, as the board and marker-trends leave it out, and said.
-        let plausible = all.filter { !marker.isImplausible($0.value) }
-        let readings = plausible.isEmpty ? all : plausible
+        let readings = all.filter { !marker.isImplausible($0.value) }
+        guard !readings.isEmpty else {
+            throw SessionError("\(copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no "
+                               + "\(copyGuard.safeIdentifier(marker.displayName, kind: "marker")) reading inside its plausible range "
+                               + "(\(all.count) left out); .markers shows them flagged")
+        }
         let override = data.overrides[marker.id]
         var summary = MarkerStatusBoard.chartSummary(marker, readings: Array(readings), asOf: data.zone.day(ofEpoch: cutoff), input: data,
                                                      copyGuard: copyGuard)

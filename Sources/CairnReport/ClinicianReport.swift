@@ -56,7 +56,8 @@ public struct ClinicianReport: Sendable {
         self.to = to
         self.patterns = patterns
         let name = data.profile.displayName.isEmpty ? data.profile.id : data.profile.displayName
-        person = isSafe(name) ? name : copyGuard.safeIdentifier(data.profile.id, kind: "profile")
+        // The person's words keep no control character: a page is read, not obeyed.
+        person = isSafe(name) ? TerminalText.escaped(name) : copyGuard.safeIdentifier(data.profile.id, kind: "profile")
         let headaches = data.headaches.filter { (from...to).contains($0.onset.day) }.sorted { $0.onset.epochSeconds < $1.onset.epochSeconds }
         var rows: [Row] = []
         for headache in headaches {
@@ -78,15 +79,15 @@ public struct ClinicianReport: Sendable {
                 duration: !headache.onset.hasTime ? "—"
                     : end.map { ClinicianReport.duration(minutes: ($0 - headache.onset.epochSeconds) / 60) } ?? "ongoing",
                 weather: headache.onset.hasTime ? ClinicianReport.weather(at: headache.onset.epochSeconds, in: data.weather) : "—",
-                medication: ClinicianReport.medicines(taken.map { medication in
+                medication: TerminalText.escaped(ClinicianReport.medicines(taken.map { medication in
                     // The name and the dose are the person's data, each checked on its own: a
                     // dose beside a medicine name is copy the guard stops ("Rosuvastatin 10 mg"
                     // as advice), a row of the diary is not.
                     guard isSafe(medication.name) else { return LabelKind.medication.neutralReference }
                     guard let dose = medication.dose else { return medication.name }
                     return isSafe(dose) ? medication.name + " " + dose : medication.name
-                }),
-                notes: ClinicianReport.note(headache.notes, isSafe: isSafe)))
+                })),
+                notes: TerminalText.escaped(ClinicianReport.note(headache.notes, isSafe: isSafe))))
         }
         self.rows = rows
         severityCounts = [("mild", 1), ("moderate", 3), ("severe", 5)].map { label, level in
@@ -149,6 +150,21 @@ public struct ClinicianReport: Sendable {
         return flat.count > notesLength ? String(flat.prefix(notesLength)) + "…" : flat
     }
 
+    /// Text in a Markdown table cell, shown as text: no column break, HTML or link from the data.
+    static func markdownCell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|", "[", "]", "\\", "`": out += "\\" + String(character)
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     /// Cairn's own words, checked: a rule they broke would be masked, never shown.
     func say(_ text: String) -> String { scopes.reduce(text) { copyGuard.masked($0, module: $1) } }
 
@@ -171,7 +187,7 @@ public struct ClinicianReport: Sendable {
     var monthRows: [[String]] { months.map { [$0.month.monthText, String($0.days), String($0.acuteDays)] } }
 
     /// Patterns are found in the range's own entries, said under their heading.
-    var patternsScope: String { say("From the entries of \(from) to \(to) only.") }
+    var patternsScope: String { say("From the entries of \(from) to \(to) only; a headache counts once it is resolved.") }
 
     // MARK: HTML
 
@@ -227,8 +243,8 @@ public struct ClinicianReport: Sendable {
 
     /// The report as Markdown, the chart linked at `chartPath` (written beside it).
     public func markdown(chartPath: String) -> String {
-        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
-        var out = "# \(title)\n\n\(person) · \(range)\n\n\(summaryLine)\n\n"
+        let cell = ClinicianReport.markdownCell
+        var out = "# \(title)\n\n\(cell(person)) · \(range)\n\n\(summaryLine)\n\n"
         out += "| " + ClinicianReport.columns.map { cell(say($0)) }.joined(separator: " | ") + " |\n"
         out += "|" + String(repeating: " --- |", count: ClinicianReport.columns.count) + "\n"
         for row in rows {

@@ -31,7 +31,12 @@ public struct VisitBrief: Sendable {
     static let scope = "marker-trends"
 
     public init(person: String, day: CalendarDay, markers: [MarkerRow], suggestions: [String], visits: [String], copyGuard: CopyGuard) {
-        (self.person, self.day, self.markers, self.suggestions, self.visits, self.copyGuard) = (person, day, markers, suggestions, visits, copyGuard)
+        (self.day, self.suggestions, self.visits, self.copyGuard) = (day, suggestions, visits, copyGuard)
+        // The person's words keep no control character: a page is read, not obeyed.
+        self.person = TerminalText.escaped(person)
+        self.markers = markers.map {
+            MarkerRow(marker: TerminalText.escaped($0.marker), latest: TerminalText.escaped($0.latest), date: $0.date, trend: $0.trend, status: $0.status)
+        }
         disclaimer = copyGuard.approvedText("insights-disclaimer") ?? ""
         footer = copyGuard.approvedText("insights-footer") ?? ""
     }
@@ -64,8 +69,8 @@ public struct VisitBrief: Sendable {
     }
 
     public func markdown() -> String {
-        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
-        var out = "# \(title)\n\n\(person) · \(say("as of \(day)"))\n\n## \(say("Markers"))\n\n"
+        let cell = ClinicianReport.markdownCell
+        var out = "# \(title)\n\n\(cell(person)) · \(say("as of \(day)"))\n\n## \(say("Markers"))\n\n"
         if markers.isEmpty {
             out += say("No marker readings.") + "\n"
         } else {

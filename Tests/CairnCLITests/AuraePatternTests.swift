@@ -311,4 +311,15 @@ struct AuraePatternTests {
         #expect(try CLI.run([scratch.path + "/calendar", "-c", ".profile k; .calendar 2023-12 2026-12"]).error
                     == "Error: 2023-12 to 2026-12 is 37 months; .calendar shows at most 36 at once\n")
     }
+
+    @Test("calendar-patterns on a diary shorter than a week: no crash, no weekday comparison (an outside tester's case: 5 headaches on 5 days)")
+    func shortDiary() throws {
+        var rows = "profile_id,headache_id,onset_at,resolved_at,severity\n"
+        for day in 1...5 { rows += "z,\(day),2026-03-0\(day)T08:00:00Z,2026-03-0\(day)T10:00:00Z,3\n" }
+        scratch.write("short/headaches.csv", rows)
+        let result = try CLI.run(["insights", scratch.path + "/short", "--module", "calendar-patterns", "--format", "json"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("5 of your 5 headaches began in the morning"))
+        #expect(!result.output.contains("weekday"))
+    }
 }

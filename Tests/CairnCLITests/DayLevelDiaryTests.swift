@@ -44,8 +44,8 @@ struct DayLevelDiaryTests {
         #expect(json["imported"] as? Int == expected + 3 && json["rejected"] as? Int == 0)
         #expect(json["date_only_onsets"] as? Int == expected)
         let text = try CLI.run(["import", try contractFolder(), "--into", scratch.path + "/again.sqlite"]).output
-        #expect(text.contains("\(expected) headaches dated by day alone: the time is unknown; each is resolved by the end of its resolved_at day, "
-                              + "or of its own day when none is given. Streaks, headache days, weekdays, sleep-correlation and the medication "
+        #expect(text.contains("\(expected) headaches dated by day alone: the time is unknown; each is resolved at its resolved_at, by the end "
+                              + "of that day when it is a date alone, or of its own day when none is given. Streaks, headache days, weekdays, sleep-correlation and the medication "
                               + "modules use them; trigger-cooccurrence, weather-correlation and the time of day leave them out, as they need "
                               + "the clock time."), "\(text)")
         // Stored as given: a date, resolved on the same day, at the day's last second in the zone.
@@ -80,5 +80,25 @@ struct DayLevelDiaryTests {
         #expect(try CLI.run(["report", folder, "--profile", "p2", "--out", out]).status == 0)
         let report = try String(contentsOfFile: out, encoding: .utf8)
         #expect(report.contains("| \(date(latest)) | — | moderate (3) | — | — | — |"), "\(report)")
+    }
+
+    /// Cases from an outside tester who had not read the code.
+    @Test("outside cases: one timed onset among day-level ones names no part of the day; rejected rows are not counted as day-level; a timed resolved_at is kept")
+    func outsideCases() throws {
+        scratch.write("mixed/profiles.csv", "profile_id,time_zone\nd,America/New_York\n")
+        var rows = "profile_id,headache_id,onset_at,resolved_at,severity\n"
+        for day in 7...12 { rows += "d,\(day),2026-03-\(String(format: "%02d", day)),,3\n" }
+        rows += "d,14,2026-03-14T09:00:00,2026-03-14T10:00:00,1\n"
+        rows += "d,15,2026-03-15,2026-03-15T15:00:00,3\n"                   // a resolution with its time
+        rows += "d,15,2026-03-16,,3\nd,17,2026-03-17,2026-03-16,3\n"     // a duplicate id; resolved before onset
+        scratch.write("mixed/headaches.csv", rows)
+        let folder = scratch.path + "/mixed"
+        let result = try CLI.run(["import", folder, "--into", scratch.path + "/mixed.sqlite", "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["rejected"] as? Int == 2 && json["date_only_onsets"] as? Int == 7)
+        let stored = try CLI.run([scratch.path + "/mixed.sqlite", "-c", ".mode list; .headers off; SELECT resolved_at FROM headaches WHERE headache_id = '15';"])
+        #expect(stored.output == "2026-03-15T15:00:00\n")
+        let insights = try CLI.run(["insights", folder, "--module", "calendar-patterns", "--format", "json"]).output
+        #expect(!insights.contains("\"time of day\""), "\(insights)")
     }
 }

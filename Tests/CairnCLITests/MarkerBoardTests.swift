@@ -152,6 +152,10 @@ struct MarkerBoardTests {
                                  + "1 reading of HDL Cholesterol outside the plausible range left out of this chart</desc>"), "\(picture)")
         #expect(!picture.contains(">890<") && !picture.contains(">800<"))
         #expect(chart.output == "Wrote \(svg): HDL Cholesterol — adult, as of 2026-02-28.\n")
+        // Only implausible readings: nothing to draw, said in one line (an outside tester's case).
+        scratch.write("only/readings.csv", "profile_id,marker,value,date\np,ldl,1200,2025-02-01\n")
+        let only = try CLI.run([scratch.path + "/only", "-c", ".profile p; .chart ldl"])
+        #expect(only.status == 1 && only.error == "Error: p has no LDL Cholesterol reading inside its plausible range (1 left out); .markers shows them flagged\n", "\(only.error)")
         // Without .asof the title is the profile alone.
         #expect(try CLI.run([scratch.path + "/kids", "-c", ".profile adult; .chart hdl --svg \(svg)"]).output == "Wrote \(svg): HDL Cholesterol — adult.\n")
     }

@@ -56,15 +56,18 @@ struct OpenCommandTests {
             scratch.write("\(name)/readings.csv", "profile_id,marker,value,date\n" + readings)
             return scratch.path + "/" + name
         }
-        // 2026-05-31 + 367 days is 2027-06-02; + 366 is 2027-06-01.
-        let typo = folder("typo", readings: "p,hdl,55,2026-05-31\np,hdl,56,2027-06-02\nq,hdl,50,2026-01-01\n")
+        // A year after 2026-05-31 is 2027-05-31: 2027-06-01 is past it, 2027-05-31 is not.
+        let typo = folder("typo", readings: "p,hdl,55,2026-05-31\np,hdl,56,2027-06-01\nq,hdl,50,2026-01-01\n")
         let opened = try CLI.run(["summary", typo])
         #expect(opened.status == 0)
-        #expect(opened.error == "note: \(typo): 1 reading of p dated 2027-06-02, more than a year after p's other rows (latest 2026-05-31); "
-                + "kept, and 2027-06-02 is now p's latest day. Check the year, or open with --now DATE to refuse readings after DATE.\n")
+        #expect(opened.error == "note: \(typo): 1 reading of p dated 2027-06-01, more than a year after p's other rows (latest 2026-05-31); "
+                + "kept, and 2027-06-01 is now p's latest day. Check the year, or open with --now DATE to refuse readings after DATE.\n")
         // The REPL's .open says it too, on its output.
-        #expect(try CLI.run([typo, "-c", ".open \(typo)"]).output.contains("1 reading of p dated 2027-06-02"))
-        let yearOn = folder("year", readings: "p,hdl,55,2026-05-31\np,hdl,56,2027-06-01\n")
+        #expect(try CLI.run([typo, "-c", ".open \(typo)"]).output.contains("1 reading of p dated 2027-06-01"))
+        let yearOn = folder("year", readings: "p,hdl,55,2026-05-31\np,hdl,56,2027-05-31\n")
+        // Across no leap day, 366 days is a year and a day: said (an outside tester's case).
+        let leapless = folder("leapless", readings: "p,hdl,52,2025-01-01\np,hdl,55,2026-01-02\n", headaches: "")
+        #expect(try CLI.run(["summary", leapless]).error.contains("1 reading of p dated 2026-01-02"))
         #expect(try CLI.run(["summary", yearOn]).error.isEmpty)
         // A diary that goes on after the gap: a real pause, not a slip.
         let pause = folder("pause", readings: "p,hdl,55,2026-05-31\np,hdl,56,2031-01-01\n",

@@ -1,3 +1,4 @@
+import CairnCore
 import Foundation
 import Testing
 
@@ -74,7 +75,7 @@ struct ReportCommandTests {
         #expect(svg.contains("<desc>2026-05: 2, 2026-06: 1</desc>") && !svg.contains("<polyline"))
         // Acute-medication days: ibuprofen on 3 May, sumatriptan on 10 May (magnesium is not acute); none in June.
         #expect(text.contains("| Month | Headache days | Acute medication days |\n| --- | --- | --- |\n| 2026-05 | 2 | 2 |\n| 2026-06 | 1 | 0 |\n"), "\(text)")
-        #expect(text.contains("## Patterns\n\nFrom the entries of 2026-05-01 to 2026-06-30 only.\n"))
+        #expect(text.contains("## Patterns\n\nFrom the entries of 2026-05-01 to 2026-06-30 only; a headache counts once it is resolved.\n"))
         // A range with nothing in it says so; a range the wrong way round is refused.
         #expect(try CLI.run(["report", dataset, "--profile", "p", "--from", "2026-07-01", "--to", "2026-07-31",
                              "--out", scratch.path + "/empty.md"]).output.contains("0 headaches"))
@@ -140,5 +141,21 @@ struct ReportCommandTests {
         #expect(try CLI.run(["report", scratch.path + "/calm", "--profile", "c", "--visit", "--out", calm]).status == 0)
         let page = try String(contentsOfFile: calm, encoding: .utf8)
         #expect(page.contains("<td>HDL Cholesterol</td><td>60 mg/dL</td><td>2026-05-10</td><td></td><td>✓ normal</td>") && !page.contains("Next Visit Prep"), "\(page)")
+    }
+
+    @Test("outside cases: the summary line at 18 headaches; notes with markup, links and control characters shown as text")
+    func outsideCases() throws {
+        var rows = "profile_id,headache_id,onset_at,resolved_at,severity,notes\n"
+        for index in 1...18 {
+            let day = CalendarDay(year: 2026, month: 1, day: 1)!.adding(days: index * 2)
+            rows += "g,\(index),\(day)T14:00:00Z,\(day)T16:00:00Z,3,\(index == 1 ? "\"<script>x</script> [y](javascript:z) \u{1B}[2J\"" : "")\n"
+        }
+        scratch.write("n18/headaches.csv", rows)
+        let out = scratch.path + "/n18.md"
+        #expect(try CLI.run(["report", scratch.path + "/n18", "--profile", "g", "--from", "2026-01-01", "--to", "2026-03-31", "--out", out]).status == 0)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("\n18 headaches on 18 days.\n"), "\(text)")
+        #expect(!text.contains("<script>") && !text.contains("[y](") && !text.contains("\u{1B}"))
+        #expect(text.contains("&lt;script&gt;x&lt;/script&gt; \\[y\\](javascript:z) \\\\x1b\\[2…"), "\(text)")
     }
 }

@@ -42,6 +42,11 @@ struct WorkbenchTests {
             #expect(result.status == 1, "\(command)")
             #expect(result.error.contains("is inside the open dataset's folder; writing there could replace its data"), "\(command): \(result.error)")
         }
+        // Through a link to the folder too (an outside tester's case): a new file is refused as well.
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link", withDestinationPath: copy)
+        let linked = try CLI.run([copy, "-c", ".profile lena; .save \(scratch.path)/link/visits-new.md"])
+        #expect(linked.status == 1 && linked.error.contains("is inside the open dataset's folder"), "\(linked.error)")
+        #expect(!FileManager.default.fileExists(atPath: copy + "/visits-new.md"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy + "/readings.csv")) == before)
         #expect(!FileManager.default.fileExists(atPath: copy + "/new.md"))
         // Beside the folder is fine.

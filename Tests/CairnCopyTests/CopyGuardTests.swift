@@ -22,6 +22,8 @@ struct CopyGuardTests {
         ("AI-powered insights for your headaches.", "ArtificialIntelligence"),
         ("A thunderclap headache needs attention.", "Thunderclap"),
         ("Strong correlation with poor sleep.", "CorrelationLabels"),
+        ("Ring on 18 now.", "EmergencyDirections"),
+        ("You can reach them on 112.", "EmergencyDirections"),
         ("Your headaches correlate with pressure drops.", "CorrelationWording"),
         ("Poor sleep causes your headaches.", "CausalClaims"),
         ("You are prediabetic.", "ConditionAssertions"),
@@ -77,6 +79,9 @@ struct CopyGuardTests {
         ("This may prove handy at your next visit.", "visit-history"),
         ("Set an alarm to remember your evening log.", "trigger-cooccurrence"),
         ("Headaches started on 6 of the 8 days after nights under 6 hours, and on 4 of the 20 days after longer nights.", "sleep-correlation"),
+        // A count of days is not an emergency number (an outside tester's case: "18 headaches on 18 days.").
+        ("18 headaches on 18 days.", "trigger-cooccurrence"),
+        ("Headaches on 15 nights out of 40.", "sleep-correlation"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)

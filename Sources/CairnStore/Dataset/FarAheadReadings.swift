@@ -15,8 +15,9 @@ public struct FarAheadReadings: Sendable, Equatable {
     /// visits may be planned ahead and are left out).
     public var otherLatest: CalendarDay
 
-    /// More than a year: a reading a year ahead of a diary is a typing slip, not a follow-up.
-    public static let gapDays = 366
+    /// More than a calendar year (past the same date a year on): a reading that far ahead of a
+    /// diary is a typing slip, not a follow-up. 365 days is the SQL's first cut.
+    public static let gapDays = 365
 
     /// One line for the person opening the dataset, the profile shown as `show` makes it safe.
     public func note(dataset: String, show: (String) -> String) -> String {
@@ -65,6 +66,8 @@ public struct FarAheadReadings: Sendable, Equatable {
         while try statement.step() {
             guard let first = CalendarDay(iso: statement.text(1) ?? ""), let before = CalendarDay(iso: statement.text(2) ?? ""),
                   let last = CalendarDay(iso: statement.text(4) ?? "") else { continue }
+            // A year by the calendar: 2025-01-01 to 2026-01-02 is more than one, 365 days or not.
+            guard first > before.adding(months: 12) else { continue }
             found.append(FarAheadReadings(profileID: statement.text(0) ?? "", count: statement.int(3), firstDay: first,
                                           lastDay: last, otherLatest: before))
         }

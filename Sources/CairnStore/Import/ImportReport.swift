@@ -43,8 +43,8 @@ public struct ImportReport: Sendable {
     public var dateOnlyOnsets = 0
 
     /// What a date-only onset means, and which analyses use it (DATA-CONTRACT.md, headaches).
-    public static let dateOnlyOnsetNote = "the time is unknown; each is resolved by the end of its resolved_at day, or of its own "
-        + "day when none is given. Streaks, headache days, weekdays, sleep-correlation and the medication modules use them; "
+    public static let dateOnlyOnsetNote = "the time is unknown; each is resolved at its resolved_at, by the end of that day when it "
+        + "is a date alone, or of its own day when none is given. Streaks, headache days, weekdays, sleep-correlation and the medication modules use them; "
         + "trigger-cooccurrence, weather-correlation and the time of day leave them out, as they need the clock time."
 
     public var rowsRead: Int { files.reduce(0) { $0 + $1.rowsRead } }

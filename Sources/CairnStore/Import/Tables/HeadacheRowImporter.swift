@@ -46,12 +46,12 @@ final class HeadacheRowImporter: ContractRowImporter {
         _ = try row.requiredText("onset_at")
         let zone = try context.zone(forProfile: profile)
         // A day-level diary gives the day alone: the time is unknown, never invented. Such a
-        // headache is resolved on a day too: the resolved_at day, or its own day when none is
-        // given, by that day's last second (so an as-of at the end of the day sees it resolved).
+        // headache is resolved at the resolved_at instant when one is given, else on a day: the
+        // resolved_at day, or its own, by that day's last second (so an as-of at the end of the
+        // day sees it resolved).
         let onset = try row.time("onset_at", in: zone)!
         var resolved = try row.time("resolved_at", in: zone, requireTime: onset.hasTime)
-        if !onset.hasTime {
-            context.dateOnlyOnsets += 1
+        if !onset.hasTime, resolved?.hasTime != true {
             let day = resolved?.day ?? onset.day
             resolved = EventTime(text: day.description, epochSeconds: zone.epoch(of: .date(day.adding(days: 1))) - 1, day: day)
         }
@@ -74,5 +74,6 @@ final class HeadacheRowImporter: ContractRowImporter {
         try bind.add(row.text("notes"))
         try bind.run()
         context.addHeadache(profile: profile, id: id)
+        if !onset.hasTime { context.dateOnlyOnsets += 1 }
     }
 }
