@@ -133,7 +133,8 @@ struct ReportCommandTests {
         #expect(text.contains("| LDL Cholesterol | 143 mg/dL | 2026-09-04 | ↑ | ! out of range |"), "\(text)")
         #expect(text.contains("## Next Visit Prep\n\n") && text.contains("- Consider asking your doctor about your LDL Cholesterol — it has been trending up over your last 3 readings.\n"))
         #expect(text.contains("## Visits\n\n- Last dental visit:"))
-        #expect(text.contains("**Patterns are based on your logged data only."))
+        // Glance's engine never says "diagnosis": the one-line footer, not Aurae's full disclaimer.
+        #expect(text.contains("Patterns are for informational purposes only — not medical advice.") && !text.lowercased().contains("diagnosis"))
         // Nothing flagged: the section is not there at all (Glance: "Section is simply not displayed").
         scratch.write("calm/profiles.csv", "profile_id,time_zone\nc,UTC\n")
         scratch.write("calm/readings.csv", "profile_id,marker,value,date\nc,hdl,60,2026-01-10\nc,hdl,61,2026-03-10\nc,hdl,60,2026-05-10\n")
