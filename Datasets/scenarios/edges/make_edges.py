@@ -62,6 +62,10 @@ for pid, n in [("gate-4-headaches", 4), ("gate-5-headaches", 5)]:
         headaches.append([pid, f"{pid}-h{i + 1}", day + "T14:00", day + "T18:00", 3, "gradual", "", ""])
     for day in days("2024-05-01", n * 3):
         factors.append([pid, day + "T08:00", "caffeine"])
+    # One factor logged on a fifth of the days, so that past the gate something is tested
+    # (caffeine every day is a negative control, and a module that tests nothing is silent).
+    for day in days("2024-05-01", n * 3)[::5]:
+        factors.append([pid, day + "T20:00", "alcohol"])
 
 # Weather gate (D-20: 10 resolved headaches), counted where weather allows a comparison: 10
 # headaches, weather around 9 of them, and 10 with weather around all 10.
