@@ -264,9 +264,10 @@ extension Session {
         }
         let path = try writableTarget(arguments[1])
         do {
-            return try DatasetExport.export(try requireDataset(), as: target, to: path)
+            let written = try DatasetExport.export(try requireDataset(), as: target, to: path)
+            return writesAside?.restoringPaths(written) ?? written
         } catch let error as DatasetExportError {
-            throw SessionError(error.description)
+            throw SessionError.fileWrite(writesAside?.restoringPaths(error.description) ?? error.description)
         }
     }
 
@@ -378,6 +379,8 @@ extension Session {
         } catch let exceeded as QueryBudget.Exceeded {
             throw exceeded
         } catch let error as SQLiteError {
+            throw error
+        } catch let error as SessionError {
             throw error
         } catch {
             throw SessionError(error.message)

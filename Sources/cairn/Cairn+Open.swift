@@ -86,7 +86,8 @@ extension Cairn {
                 } catch {
                     Standard.output(error.partialOutput)
                     Standard.error("Error: \(error.description)\n")
-                    throw ExitCode(Status.partial)
+                    // A file named by the person that cannot be written: 2, as a subcommand's failed write.
+                    throw ExitCode(error.isFileWrite ? Status.refused : Status.partial)
                 }
             }
         }

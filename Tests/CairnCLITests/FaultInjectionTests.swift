@@ -272,7 +272,7 @@ struct FaultInjectionTests {
         #expect(names(in: disk).filter { !["data.sqlite", "filler"].contains($0) }.isEmpty, "\(names(in: disk))")
 
         let output = try CLI.run([demo, "-c", ".output \(disk)/out.txt; SELECT a.* FROM readings a, readings b LIMIT 200000;"])
-        #expect(output.status == 1)
+        #expect(output.status == 2)
         #expect(output.error == "Error: \(disk)/out.txt: cannot write any more (No space left on device); free some space and run it again; "
                 + ".output alone returns to the screen\n", "\(output.error)")
         try? FileManager.default.removeItem(atPath: disk + "/out.txt")
@@ -314,7 +314,7 @@ struct FaultInjectionTests {
         }
         let output = try runRedirected([dataset, "-c", ".output \(scratch.path)/out.txt; SELECT 'x' AS one; .output"],
                                        to: "/dev/null", prefix: limited)
-        #expect(output.status == 1)
+        #expect(output.status == 2)
         #expect(output.error == "Error: \(scratch.path)/out.txt: cannot write any more (File too large); a limit on file size stops it "
                 + "growing: free some space or lift the limit (ulimit -f), and run it again; .output alone returns to the screen\n",
                 "\(output.error)")
@@ -330,11 +330,17 @@ struct FaultInjectionTests {
             let run = try runRedirected(arguments, to: "/dev/full")
             #expect(run.status == 2 && run.error == noSpace, "\(arguments): \(run.status) \(run.error)")
         }
-        let full = try CLI.run([dataset, "-c", ".output /dev/full; SELECT 'x' AS one; .output"])
-        #expect(full.status == 1 && full.error.split(separator: "\n").count == 1, "\(full.error)")
+        // .output onto a full device under -c: one line naming it, status 2, and the commands after it do not run.
+        let full = try CLI.run([dataset, "-c", ".output /dev/full; SELECT 'x' AS one; .output; SELECT 'after' AS shown;"])
+        #expect(full.status == 2, "\(full.error)")
+        #expect(full.error == "Error: /dev/full: cannot write any more (No space left on device); free some space and run it again; "
+                + ".output alone returns to the screen\n", "\(full.error)")
+        #expect(!full.output.contains("after"))
+        let once = try CLI.run([dataset, "-c", ".once /dev/full; SELECT 'x' AS one;"])
+        #expect(once.status == 2 && once.error.hasPrefix("Error: /dev/full: cannot write any more (No space left on device)"), "\(once.error)")
     }
 
-    @Test("every file writer under a file-size limit (as a full disk): one line with the system's reason, status 2 (1 in -c), no half file")
+    @Test("every file writer under a file-size limit (as a full disk): one line with the system's reason, status 2 (in -c too), no half file")
     func everyWriterOnAFullDisk() throws {
         let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
         let dataset = scratch.path + "/writers.sqlite"
@@ -350,8 +356,9 @@ struct FaultInjectionTests {
             (["insights", dataset, "--shard", "1/2", "--out", folder + "/shard"], 2),
             (["synth", "readings", "--rows", "50000", "--out", folder + "/synth/readings.csv"], 2),
             (["synth", "demo", "--out", folder + "/demo"], 2),
-            ([dataset, "-c", ".snapshot \(folder)/s.json"], 1),
-            ([dataset, "-c", ".profile maya; .chart ldl --svg \(folder)/c.svg"], 1),
+            ([dataset, "-c", ".snapshot \(folder)/s.json"], 2),
+            ([dataset, "-c", ".profile maya; .chart ldl --svg \(folder)/c.svg"], 2),
+            ([dataset, "-c", ".export json \(folder)/repl.json"], 2),
         ]
         for (arguments, status) in cases {
             let run = try runRedirected(arguments, to: "/dev/null", prefix: "trap '' XFSZ; ulimit -f 1; ")

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Issue 22: `cairn check` re-runs a notebook to compare what it prints; the notebook's
+/// `.export`, `.snapshot`, `.output`, `.once` and `.chart --svg` then write into a private
+/// folder that check removes, never beside the notebook (where they would replace a kept file).
+@Suite("cairn check writes nothing")
+struct NotebookCheckWritesTests {
+    let scratch = Scratch()
+    let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+
+    func listing(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test("check compares what the writing commands print, writes none of their files, and leaves no scratch folder")
+    func checkWritesNothing() throws {
+        let book = scratch.path + "/book", temporary = scratch.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let notebook = scratch.write("book/review.md", """
+            ```cairn
+            .open \(demo)
+            .profile maya
+            .asof 2026-09-21
+            .snapshot snap.json
+            .output out.txt
+            SELECT 1 AS one;
+            .output
+            .once once.txt
+            SELECT 2 AS two;
+            .chart ldl --svg ldl.svg
+            ```
+            ```output
+            ```
+
+            ```cairn
+            .export json copy.json
+            ```
+            ```output
+            ```
+
+            """)
+        let written = ["copy.json", "ldl.svg", "once.txt", "out.txt", "review.md", "snap.json"]
+        let recorded = try CLI.run(["run", notebook, "--update"])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        #expect(listing(book) == written)
+        for name in written where name != "review.md" { try FileManager.default.removeItem(atPath: book + "/" + name) }
+
+        let environment = ["TMPDIR": temporary]
+        let checked = try CLI.run(["check", notebook], environment: environment)
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)")
+        #expect(checked.output == "ok       \(notebook)\n")
+        #expect(listing(book) == ["review.md"], "check wrote beside the notebook")
+        #expect(listing(temporary).isEmpty, "check left its scratch folder: \(listing(temporary))")
+
+        // Files a person keeps there are neither replaced nor removed; an export onto an existing
+        // file is refused under check as under run, so check reports the change.
+        for name in ["snap.json", "out.txt", "copy.json"] { scratch.write("book/" + name, "kept\n") }
+        let again = try CLI.run(["check", notebook], environment: environment)
+        #expect(again.status == 1)
+        #expect(again.output.contains("exists; an export is written to a new path, so nothing is overwritten"), "\(again.output)")
+        for name in ["snap.json", "out.txt", "copy.json"] {
+            #expect(String(decoding: FileManager.default.contents(atPath: book + "/" + name) ?? Data(), as: UTF8.self) == "kept\n", "\(name)")
+        }
+        #expect(listing(book) == ["copy.json", "out.txt", "review.md", "snap.json"])
+        #expect(listing(temporary).isEmpty)
+        // `cairn run` still writes where the notebook says.
+        try FileManager.default.removeItem(atPath: book + "/copy.json")
+        #expect(try CLI.run(["run", notebook]).status == 0)
+        #expect(listing(book) == written)
+        #expect(String(decoding: FileManager.default.contents(atPath: book + "/out.txt") ?? Data(), as: UTF8.self).contains("one"))
+    }
+}
