@@ -154,4 +154,41 @@ struct HostileDataTests {
         #expect(result.output.contains("+[mask=\"(?m)^(a+)+$\" stopped: it backtracks past PCRE2's match limit; simplify the pattern]"),
                 "\(result.output)")
     }
+
+    @Test("under cairn check, a query returning rows for ever stops at the unattended budget; check ends and says why")
+    func endlessRowsUnderCheck() throws {
+        let notebook = scratch.write("endless.md", """
+            ```cairn
+            .open \(demo)
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, printf('%.2000c', 'x') AS pad FROM c;
+            ```
+            ```output
+            ```
+
+            """)
+        let started = Date()
+        let result = try CLI.run(["check", notebook])
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(result.status == 1)
+        #expect(result.output.contains("+Error: stopped: the result passed its memory budget of 256 MiB after "), "\(result.output.prefix(2000))")
+    }
+
+    @Test("control characters from data are escaped in cairn check's diff, never sent raw to the terminal")
+    func controlCharactersInCheckDiff() throws {
+        let notebook = scratch.write("retitle.md", """
+            ```cairn
+            .open \(demo)
+            .mode list
+            SELECT 'note' || char(27) || ']0;pwned' || char(7) || char(27) || '[2Jend' AS text;
+            ```
+            ```output
+            ```
+
+            """)
+        let result = try CLI.run(["check", notebook])
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("changed  \(notebook)\n"), "\(result.output)")
+        #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(result.output.contains("+note\\x1b]0;pwned\\x07\\x1b[2Jend"), "\(result.output)")
+    }
 }
