@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModuleKit", "CairnModules",
                                                   .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Fixtures")]),
+            exclude: ["ATTACKS.md"], resources: [.copy("Fixtures")]),
     ] + moduleTargets,
     swiftLanguageModes: [.v6]
 )

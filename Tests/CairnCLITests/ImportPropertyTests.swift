@@ -7,8 +7,8 @@ import Testing
 /// byte for byte, or, only when it ran to its end, with exactly the new rows added. The failures
 /// are made deterministically: a quote never closed at a generated row (the file is refused
 /// whole after the rows before it were stored in the transaction), a file-size limit that a
-/// write reaches (as a full disk: SIGXFSZ ignored, so the write fails with EFBIG), and kill -9
-/// after a generated delay. A failing case prints its seed (`.fixedSeed`) to replay it.
+/// write reaches (as a full disk: SIGXFSZ ignored, so the write fails with EFBIG), and kill -9,
+/// SIGINT (Ctrl-C) or SIGTERM after a generated delay. A failing case prints its seed (`.fixedSeed`) to replay it.
 @Suite("Failed imports keep the dataset", .serialized)
 struct ImportPropertyTests {
     let scratch = Scratch()
@@ -98,10 +98,12 @@ struct ImportPropertyTests {
         }
     }
 
-    @Test("an import killed (kill -9) at any moment leaves the old content byte for byte, or all of the new rows")
+    @Test("an import ended by kill -9, Ctrl-C (SIGINT) or SIGTERM at any moment leaves the old content byte for byte, or all of the new rows")
     func killedAnywhere() async throws {
         let before = try base().bytes
-        await propertyCheck(count: 6, input: Gen.int(in: 2_000...12_000), Gen.int(in: 0...600)) { rows, delay in
+        let signals = [SIGKILL, SIGINT, SIGTERM]
+        await propertyCheck(count: 9, input: Gen.int(in: 2_000...12_000), Gen.int(in: 0...600), Gen.int(in: 0...2)) { rows, delay, which in
+            let signal = signals[which]
             let dataset = try copyOfBase("killed")
             let file = scratch.write("killed/readings.csv", readings(rows, start: 20_000))
             let process = Process()
@@ -111,13 +113,13 @@ struct ImportPropertyTests {
             process.standardError = FileHandle.nullDevice
             try process.run()
             usleep(useconds_t(delay * 1_000))
-            kill(process.processIdentifier, SIGKILL)
+            kill(process.processIdentifier, signal)
             process.waitUntilExit()
             let count = try readingCount(dataset)
-            #expect(count == 40 || count == 40 + rows, "\(rows) rows, killed at \(delay) ms: \(String(describing: count)) readings")
+            #expect(count == 40 || count == 40 + rows, "\(rows) rows, signal \(signal) at \(delay) ms: \(String(describing: count)) readings")
             if count == 40 {
                 let same = FileManager.default.contents(atPath: dataset) == before
-                #expect(same, "\(rows) rows, killed at \(delay) ms: the dataset changed")
+                #expect(same, "\(rows) rows, signal \(signal) at \(delay) ms: the dataset changed")
             }
             #expect(try CLI.run(["summary", dataset]).status == 0)
             // The next import into it runs: no lock or staging file is in its way.
