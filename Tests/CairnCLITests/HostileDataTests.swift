@@ -46,7 +46,7 @@ struct HostileDataTests {
     @Test("formula cells are neutralised in export --to csv, .mode csv and the rejects file; export → import → export stays exact")
     func spreadsheetFormulas() throws {
         // As stored: Cairn's import takes one guarding quote away, so the source spells them with one more.
-        let notes = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "@SUM(A1)", "-abc", "'=already", "''+twice", "-5", "'plain"]
+        let notes = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "@SUM(A1)", "-abc", "'=already", "''+twice", "-5", "'plain", "-nan", "-0x1p3", "-1e5"]
         var csv = "profile_id,marker,value,unit,date,note\n"
         for (index, note) in notes.enumerated() {
             let spelled = (note.hasPrefix("'=") || note.hasPrefix("''") ? "'" : "") + note
@@ -70,7 +70,7 @@ struct HostileDataTests {
         #expect(try CLI.run(["export", dataset, "--to", "csv", "--out", first]).status == 0)
         let readings = String(decoding: FileManager.default.contents(atPath: first + "/readings.csv") ?? Data(), as: UTF8.self)
         for written in ["\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"", ",'+1+1,", ",'@SUM(A1),", ",'-abc,", ",''=already,",
-                        ",'''+twice,", ",-5,", ",'plain,"] {
+                        ",'''+twice,", ",-5,", ",'plain,", ",'-nan,", ",'-0x1p3,", ",-1e5,"] {
             #expect(readings.contains(written), "\(written) in \(readings)")
         }
         #expect(try CLI.run(["import", first, "--into", copy, "--now", "2026-11-22"]).status == 0)
@@ -191,4 +191,24 @@ struct HostileDataTests {
         #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(result.output.contains("+note\\x1b]0;pwned\\x07\\x1b[2Jend"), "\(result.output)")
     }
+
+    @Test("the import report and error lines quote data with its control characters escaped")
+    func controlCharactersInReports() throws {
+        let file = scratch.write("in/readings.csv",
+                                 "profile_id,marker,value,date\np\u{1B}]0;PWNED\u{07}x,hdl,50,2026-01-01\np,m\u{1B}[2Jk,50,2026-01-01\n")
+        let dataset = scratch.path + "/controls.sqlite"
+        let result = try CLI.run(["import", file, "--into", dataset, "--now", "2026-11-22"])
+        #expect(result.status == 1, "\(result.error)")
+        #expect(!(result.output + result.error).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(result.output.contains("(no profiles row): p\\x1b]0;PWNED\\x07x"), "\(result.output)")
+        #expect(result.output.contains("\"m\\x1b[2Jk\" names no marker"), "\(result.output)")
+        // The rejects file, asked for, keeps the original text.
+        let rejects = String(decoding: FileManager.default.contents(atPath: scratch.path + "/controls.rejects.csv") ?? Data(), as: UTF8.self)
+        #expect(rejects.contains("p,m\u{1B}[2Jk,50,2026-01-01"), "\(rejects)")
+        // An error line under -c that quotes what it was given.
+        let error = try CLI.run([dataset, "-c", ".profile q\u{1B}[2J"])
+        #expect(error.status == 1)
+        #expect(!error.error.unicodeScalars.contains { $0.value == 0x1B } && error.error.contains("q\\x1b[2J"), "\(error.error)")
+    }
 }
+

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 22: `cairn check` re-runs a notebook to compare what it prints; the notebook's
+/// Issue 22: `cairn check` and `cairn render` re-run a notebook for what it prints; the notebook's
 /// `.export`, `.snapshot`, `.output`, `.once` and `.chart --svg` then write into a private
-/// folder that check removes, never beside the notebook (where they would replace a kept file).
+/// folder that they remove, never beside the notebook (where they would replace a kept file).
 @Suite("cairn check writes nothing")
 struct NotebookCheckWritesTests {
     let scratch = Scratch()
@@ -13,7 +13,7 @@ struct NotebookCheckWritesTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    @Test("check compares what the writing commands print, writes none of their files, and leaves no scratch folder")
+    @Test("check and render compare or show what the writing commands print, write none of their files, and leave no scratch folder")
     func checkWritesNothing() throws {
         let book = scratch.path + "/book", temporary = scratch.path + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
@@ -64,8 +64,16 @@ struct NotebookCheckWritesTests {
         }
         #expect(listing(book) == ["copy.json", "out.txt", "review.md", "snap.json"])
         #expect(listing(temporary).isEmpty)
-        // `cairn run` still writes where the notebook says.
+        // `cairn render` writes its page and nothing else.
         try FileManager.default.removeItem(atPath: book + "/copy.json")
+        let page = scratch.path + "/page.html"
+        let rendered = try CLI.run(["render", notebook, "--out", page], environment: environment)
+        #expect(rendered.status == 0, "\(rendered.error)")
+        #expect(FileManager.default.fileExists(atPath: page))
+        #expect(listing(book) == ["out.txt", "review.md", "snap.json"])
+        #expect(String(decoding: FileManager.default.contents(atPath: book + "/out.txt") ?? Data(), as: UTF8.self) == "kept\n")
+        #expect(listing(temporary).isEmpty)
+        // `cairn run` still writes where the notebook says.
         #expect(try CLI.run(["run", notebook]).status == 0)
         #expect(listing(book) == written)
         #expect(String(decoding: FileManager.default.contents(atPath: book + "/out.txt") ?? Data(), as: UTF8.self).contains("one"))
