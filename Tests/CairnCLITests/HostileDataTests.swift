@@ -210,5 +210,27 @@ struct HostileDataTests {
         #expect(error.status == 1)
         #expect(!error.error.unicodeScalars.contains { $0.value == 0x1B } && error.error.contains("q\\x1b[2J"), "\(error.error)")
     }
+
+    @Test("an Apple Health export with one entity used thousands of times: one line on standard error (libxml2 printed its own), status 2, nothing written")
+    func quadraticEntityFromTheCommandLine() throws {
+        let references = String(repeating: "&b;", count: 20_000)
+        let file = scratch.write("health/export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [
+            <!ENTITY b "\(String(repeating: "A", count: 50_000))">
+            ]>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="\(references)" unit="count/min" \
+            creationDate="2017-09-01 10:00:00 +0000" startDate="2017-09-01 10:00:00 +0000" endDate="2017-09-01 10:00:00 +0000" value="60"/>
+            </HealthData>
+
+            """)
+        let dataset = scratch.path + "/health.sqlite"
+        let result = try CLI.run(["import", file, "--into", dataset, "--now", "2026-11-22"])
+        #expect(result.status == 2)
+        #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+        #expect(result.error.contains("a value grows past libxml2's limit") && !result.error.contains("internal buffer error"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: dataset))
+    }
 }
 
