@@ -30,7 +30,11 @@ public enum ModuleKitNote {
 
 /// The note itself: literals only, as a section's contents must be constant. Its kit byte
 /// follows `ModuleKit.version` and its release `ModuleKit.compiler` (a test holds them together).
-#if compiler(>=7.0)
+/// ELF only: Mach-O names sections "segment,section", and Cairn loads modules on Linux.
+#if !os(Linux)
+let cairnModuleKitNote: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+    = (67, 65, 73, 82, 78, 75, 73, 84, 2, 0, 0, 0)
+#elseif compiler(>=7.0)
 @section("cairn_module_kit") @used
 let cairnModuleKitNote: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
     = (67, 65, 73, 82, 78, 75, 73, 84, 2, 7, 0, 0)

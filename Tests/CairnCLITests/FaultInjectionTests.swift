@@ -497,6 +497,41 @@ struct FaultInjectionTests {
         #expect(String(decoding: rejected, as: UTF8.self).contains(",3,6,note,field_too_long,"), "\(String(decoding: rejected, as: UTF8.self))")
     }
 
+    @Test("a whole-file write onto a character device (a full device, a null device) writes into it and never replaces it; onto a pipe or a folder it is refused",
+          .enabled(if: getuid() == 0, "making device nodes (mknod) needs root (CI runs as root)"))
+    func devicesAreNeverReplaced() throws {
+        let folder = scratch.path + "/devices"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Nodes of their own, so that the machine's /dev/full is never at stake: 1,7 is full, 1,3 null
+        // (Linux's dev_t for small numbers: major << 8 | minor).
+        let full = folder + "/full.html", null = folder + "/null.svg", pipe = folder + "/pipe.json"
+        #expect(mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0)
+        #expect(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
+        #expect(mkfifo(pipe, 0o600) == 0)
+        func isDevice(_ path: String) -> Bool {
+            var status = stat()
+            return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+        }
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let snapshot = try CLI.run([demo, "-c", ".snapshot \(full)"])
+        #expect(snapshot.status == 2)
+        #expect(snapshot.error == "Error: \(full): cannot write (No space left on device); free some space and run it again; nothing was written\n",
+                "\(snapshot.error)")
+        let report = try CLI.run(["report", demo, "--profile", "lena", "--from", "2026-05-01", "--to", "2026-06-30", "--out", full])
+        #expect(report.status == 2 && report.error.split(separator: "\n").count == 1 && report.error.contains("No space left on device"),
+                "\(report.error)")
+        let chart = try CLI.run([demo, "-c", ".profile maya; .chart ldl --svg \(null)"])
+        #expect(chart.status == 0, "\(chart.error)")
+        #expect(isDevice(full) && isDevice(null), "a device was replaced by a regular file")
+        let piped = try CLI.run([demo, "-c", ".snapshot \(pipe)"])
+        #expect(piped.status == 2)
+        #expect(piped.error == "Error: \(pipe): is not a regular file (a pipe, socket or block device); give the name of a file; nothing was written\n",
+                "\(piped.error)")
+        let onFolder = try CLI.run([demo, "-c", ".snapshot \(folder)"])
+        #expect(onFolder.status == 2 && onFolder.error.contains("is a folder; give the name of a file"), "\(onFolder.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["full.html", "null.svg", "pipe.json"])
+    }
+
     /// Runs `cairn ARGS` with its standard output sent to `file` (opened by the shell, as
     /// `cairn ... > file` does); its status and standard error.
     func runRedirected(_ arguments: [String], to file: String, prefix: String = "") throws -> (status: Int32, error: String) {
