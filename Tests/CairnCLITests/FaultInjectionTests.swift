@@ -520,6 +520,13 @@ struct FaultInjectionTests {
         let report = try CLI.run(["report", demo, "--profile", "lena", "--from", "2026-05-01", "--to", "2026-06-30", "--out", full])
         #expect(report.status == 2 && report.error.split(separator: "\n").count == 1 && report.error.contains("No space left on device"),
                 "\(report.error)")
+        // Streamed writers: a shard and synthetic readings onto the full device fail in one line, the device kept.
+        for arguments in [["insights", demo, "--shard", "1/2", "--out", full], ["synth", "readings", "--rows", "10", "--out", full]] {
+            let run = try CLI.run(arguments)
+            #expect(run.status == 2 && run.error.split(separator: "\n").count == 1 && run.error.contains("No space left on device"),
+                    "\(arguments): \(run.status) \(run.error)")
+            #expect(isDevice(full), "\(arguments) replaced the device")
+        }
         let chart = try CLI.run([demo, "-c", ".profile maya; .chart ldl --svg \(null)"])
         #expect(chart.status == 0, "\(chart.error)")
         #expect(isDevice(full) && isDevice(null), "a device was replaced by a regular file")
