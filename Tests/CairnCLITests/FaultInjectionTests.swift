@@ -527,6 +527,14 @@ struct FaultInjectionTests {
                     "\(arguments): \(run.status) \(run.error)")
             #expect(isDevice(full), "\(arguments) replaced the device")
         }
+        // A rejects file onto the null device is written into it; onto the full one the import fails in one line.
+        let bad = scratch.write("devices-in/readings.csv", "profile_id,marker,value,date\np,hdl,high,2026-01-01\np,hdl,50,2026-01-02\n")
+        let rejected = try CLI.run(["import", bad, "--into", scratch.path + "/devices-null.sqlite", "--now", "2026-11-22", "--rejects", null])
+        #expect(rejected.status == 1, "\(rejected.error)")
+        let refused = try CLI.run(["import", bad, "--into", scratch.path + "/devices-full.sqlite", "--now", "2026-11-22", "--rejects", full])
+        #expect(refused.status == 2 && refused.error.split(separator: "\n").count == 1 && refused.error.contains("No space left on device"),
+                "\(refused.status) \(refused.error)")
+        #expect(isDevice(full) && isDevice(null), "a rejects file replaced a device")
         let chart = try CLI.run([demo, "-c", ".profile maya; .chart ldl --svg \(null)"])
         #expect(chart.status == 0, "\(chart.error)")
         #expect(isDevice(full) && isDevice(null), "a device was replaced by a regular file")
