@@ -21,9 +21,8 @@ public final class ModuleLibraryHandle: Sendable {
 
     /// Opens a library and reads its manifest, refusing one built against another kit version
     /// or compiler before any of its code runs: the kit note is read from the file first
-    /// (`ModuleKitNote`), and dlopen then loads that same open file (through /proc/self/fd), so
-    /// the file checked is the file loaded. The description's own kit and compiler are checked
-    /// again after.
+    /// (`ModuleKitNote`), and dlopen then loads the path only while it still names the file
+    /// checked. The description's own kit and compiler are checked again after.
     public init(path: String) throws(ModuleLibraryError) {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path: path) }
@@ -49,11 +48,15 @@ public final class ModuleLibraryHandle: Sendable {
         guard Array(note.prefix(ModuleKitNote.length)) == ModuleKitNote.bytes else {
             throw .mismatchedBuild(path: path, kit: kit, compiler: compiler)
         }
-        let pinned = "/proc/self/fd/\(descriptor)"
-        let loaded = FileManager.default.fileExists(atPath: pinned) ? pinned : path
-        guard let handle = dlopen(loaded, RTLD_NOW | RTLD_LOCAL) else {
+        // Loaded by its path (so that its `$ORIGIN` is its folder), once the path still names the
+        // file checked; no other user may write that folder (`ModuleHost.refuseWritableByOthers`).
+        var named = stat()
+        guard stat(path, &named) == 0, named.st_dev == status.st_dev, named.st_ino == status.st_ino else {
+            throw .unloadable(path: path, reason: "it was replaced while it was being checked")
+        }
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-            throw .unloadable(path: path, reason: reason.replacingOccurrences(of: loaded + ": ", with: ""))
+            throw .unloadable(path: path, reason: reason.replacingOccurrences(of: path + ": ", with: ""))
         }
         guard let symbol = dlsym(handle, ModuleKit.entryPoint) else { throw .noEntryPoint(path: path) }
         entry = unsafeBitCast(symbol, to: EntryPoint.self)
