@@ -51,6 +51,13 @@ public final class FolderDescriptor: @unchecked Sendable {
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
+    /// Whether `name` here is a pipe, socket or device (not followed): what opening may block on.
+    public func holdsSpecialFile(_ name: String) -> Bool {
+        var status = stat()
+        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        return [S_IFIFO, S_IFSOCK, S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT)
+    }
+
     /// Whether anything is called `name` here (a link counts, not followed).
     public func contains(_ name: String) -> Bool {
         var status = stat()
