@@ -118,6 +118,13 @@ struct SymlinkConfinementTests {
         #expect(result.status == 0, "\(result.error)")
         let refusals = result.output.split(separator: "\n").filter { $0.contains("out.txt: is a pipe, socket or device; a notebook reads and writes only regular files") }
         #expect(refusals.count == commands.count, "\(result.output)")
+        // A pipe named as the dataset is not a SQLite database: refused, not read.
+        #expect(mkfifo(book + "/d.sqlite", 0o600) == 0)
+        let opening = scratch.write("piped/opening.md", "```cairn\n.open d.sqlite\n```\n```output\n```\n")
+        let opened = try CLI.run(["check", opening])
+        #expect(opened.status == 1 && opened.output.contains("not a SQLite database"), "\(opened.output)")
+        let summary = try CLI.run(["summary", book + "/d.sqlite"])
+        #expect(summary.status == 2 && summary.error.contains("not a SQLite database"), "\(summary.error)")
     }
 }
 
