@@ -263,11 +263,14 @@ extension Session {
             throw SessionError("usage: .export json FILE (every table, restored by cairn import) or .export csv DIR (contract CSV files)")
         }
         let path = try writableTarget(arguments[1])
+        // Said with the path as typed: the one written may be reached through a folder's
+        // descriptor (/proc/self/fd/N in a notebook, N differing between runs) or, under
+        // `cairn check`, be a stand-in.
+        let shown = arguments[1]
         do {
-            let written = try DatasetExport.export(try requireDataset(), as: target, to: path)
-            return writesAside?.restoringPaths(written) ?? written
+            return try DatasetExport.export(try requireDataset(), as: target, to: path).replacingOccurrences(of: path, with: shown)
         } catch let error as DatasetExportError {
-            throw SessionError.fileWrite(writesAside?.restoringPaths(error.description) ?? error.description)
+            throw SessionError.fileWrite(error.description.replacingOccurrences(of: path, with: shown))
         }
     }
 
