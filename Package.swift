@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // Tests only: property-based checks that a failed or interrupted import loses nothing (issue 22).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C boundaries: a module map and a shim header each, nothing else.
@@ -165,8 +167,9 @@ let package = Package(
         .testTarget(name: "CairnPlotTests", dependencies: ["CairnPlot", "CairnCore"]),
         .testTarget(name: "CairnNotebookTests", dependencies: ["CairnNotebook"]),
         .testTarget(
-            name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModuleKit", "CairnModules"],
-            resources: [.copy("Fixtures")]),
+            name: "CairnCLITests", dependencies: ["CairnCore", "CairnStore", "CairnCopy", "CairnModuleKit", "CairnModules",
+                                                  .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["ATTACKS.md"], resources: [.copy("Fixtures")]),
     ] + moduleTargets,
     swiftLanguageModes: [.v6]
 )

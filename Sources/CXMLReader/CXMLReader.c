@@ -1,6 +1,7 @@
 #include "CXMLReader.h"
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,19 @@ static void cairn_xml_error(void *context, const xmlError *error) {
     reader->error_message[length] = '\0';
 }
 
+// libxml2's generic errors, which bypass the reader's handler: a value past its 10 MB text limit
+// (one entity of 50 kB used thousands of times in an attribute) was printed on standard error
+// ("internal buffer error") and the value left empty, so the record was imported without it.
+// The file is refused instead, in one line (issue 22).
+static void cairn_xml_generic_error(void *context, const char *message, ...) {
+    cairn_xml_reader *reader = context;
+    (void)message;
+    if (reader == NULL || reader->error_message[0] != '\0') return;
+    reader->error_line = 0;
+    reader->error_column = 0;
+    strcpy(reader->error_message, "a value grows past libxml2's limit of 10,000,000 bytes, as entities used over and over make it");
+}
+
 // Never XML_PARSE_HUGE: it lifts libxml2's entity amplification and node size limits, and a
 // few hundred bytes of nested entities in an attribute then expand without end (issue 22).
 // Apple Health exports are large files of small nodes; the default limits never bind on them.
@@ -38,18 +52,26 @@ cairn_xml_reader *cairn_xml_open(const char *path) {
     }
     reader->reader = inner;
     xmlTextReaderSetStructuredErrorHandler(inner, (xmlStructuredErrorFunc)cairn_xml_error, reader);
+    xmlSetGenericErrorFunc(reader, cairn_xml_generic_error);
     return reader;
 }
 
 void cairn_xml_close(cairn_xml_reader *reader) {
     if (reader == NULL) return;
+    xmlSetGenericErrorFunc(NULL, NULL);
     xmlFreeTextReader(reader->reader);
     free(reader);
 }
 
 int cairn_xml_next(cairn_xml_reader *reader) {
     for (;;) {
+        if (reader->error_message[0] != '\0') return -1;
+        xmlSetGenericErrorFunc(reader, cairn_xml_generic_error);
         int status = xmlTextReaderRead(reader->reader);
+        if (reader->error_message[0] != '\0') {
+            if (reader->error_line == 0) reader->error_line = xmlTextReaderGetParserLineNumber(reader->reader);
+            return -1;
+        }
         if (status == 0) return reader->error_message[0] != '\0' ? -1 : 0;
         if (status != 1) {
             if (reader->error_message[0] == '\0') {
@@ -85,6 +107,12 @@ const char *cairn_xml_attribute_name(cairn_xml_reader *reader) { return cairn_xm
 const char *cairn_xml_attribute_value(cairn_xml_reader *reader) {
     const xmlChar *value = xmlTextReaderConstValue(reader->reader);
     return value ? (const char *)value : "";
+}
+
+int cairn_xml_failed(cairn_xml_reader *reader) {
+    if (reader->error_message[0] == '\0') return 0;
+    if (reader->error_line == 0) reader->error_line = xmlTextReaderGetParserLineNumber(reader->reader);
+    return 1;
 }
 
 int cairn_xml_error_line(cairn_xml_reader *reader) { return reader->error_line; }

@@ -10,6 +10,9 @@ public enum ModuleLibraryError: Error, Equatable, CustomStringConvertible {
     case unloadable(path: String, reason: String)
     case noEntryPoint(path: String)
     case mismatchedBuild(path: String, kit: Int, compiler: String)
+    /// A file with no `cairn_module_kit` section: built before the note existed, or not
+    /// against CairnModuleKit. Refused before dlopen, so none of its code ran.
+    case noKitNote(path: String)
     case unreadable(path: String, reason: String)
     case noModules(path: String)
     case invalidModule(path: String, module: String, reason: String)
@@ -38,6 +41,9 @@ public enum ModuleLibraryError: Error, Equatable, CustomStringConvertible {
         case .mismatchedBuild(let path, let kit, let compiler):
             return "\(path) was built against CairnModuleKit \(kit) with Swift \(compiler); this Cairn needs CairnModuleKit "
                 + "\(ModuleKit.version) with Swift \(ModuleKit.compiler): rebuild the module against this Cairn"
+        case .noKitNote(let path):
+            return "\(path) carries no CairnModuleKit version note (section \(ModuleKitNote.section)), so it was not opened "
+                + "and none of its code ran: rebuild it against this Cairn's CairnModuleKit"
         case .unreadable(let path, let reason):
             return "\(path) answered what Cairn cannot read (\(reason)); rebuild it against this Cairn's CairnModuleKit"
         case .noModules(let path):

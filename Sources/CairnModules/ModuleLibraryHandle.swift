@@ -20,10 +20,40 @@ public final class ModuleLibraryHandle: Sendable {
     private let accepted = Mutex<Set<String>>([])
 
     /// Opens a library and reads its manifest, refusing one built against another kit version
-    /// or compiler before reading anything else of it.
+    /// or compiler before any of its code runs: the kit note is read from the file first
+    /// (`ModuleKitNote`), and dlopen then loads the path only while it still names the file
+    /// checked. The description's own kit and compiler are checked again after.
     public init(path: String) throws(ModuleLibraryError) {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path: path) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .unloadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw .unloadable(path: path, reason: "not a regular file")
+        }
+        if status.st_mode & (S_IWGRP | S_IWOTH) != 0 { throw .writableByOthers(path: path) }
+        let note: [UInt8]?
+        do {
+            note = try ELFSection.contents(named: ModuleKitNote.section, descriptor: descriptor)
+        } catch {
+            throw .unloadable(path: path, reason: error.reason)
+        }
+        guard let note, let kit = ModuleKitNote.kit(of: note), let compiler = ModuleKitNote.compiler(of: note) else {
+            throw .noKitNote(path: path)
+        }
+        guard Array(note.prefix(ModuleKitNote.length)) == ModuleKitNote.bytes else {
+            throw .mismatchedBuild(path: path, kit: kit, compiler: compiler)
+        }
+        // Loaded by its path (so that its `$ORIGIN` is its folder), once the path still names the
+        // file checked; no other user may write that folder (`ModuleHost.refuseWritableByOthers`).
+        var named = stat()
+        guard stat(path, &named) == 0, named.st_dev == status.st_dev, named.st_ino == status.st_ino else {
+            throw .unloadable(path: path, reason: "it was replaced while it was being checked")
+        }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             throw .unloadable(path: path, reason: reason.replacingOccurrences(of: path + ": ", with: ""))

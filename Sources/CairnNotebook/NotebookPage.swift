@@ -31,7 +31,12 @@ public struct NotebookPage {
     public func html() -> String {
         // Raw HTML in the prose is shown as text, never passed through: a notebook from someone
         // else must not put script or event handlers in the page (the CSP forbids them too).
-        let parser = MarkdownParser(modifiers: [Modifier(target: .html) { _, markdown in NotebookPage.rawHTML(String(markdown)) }])
+        // Links keep only safe URLs and images show as text (`ProseLink`).
+        let parser = MarkdownParser(modifiers: [
+            Modifier(target: .html) { _, markdown in NotebookPage.rawHTML(String(markdown)) },
+            Modifier(target: .links) { html, markdown in ProseLink.link(html: html, markdown: String(markdown)) },
+            Modifier(target: .images) { _, markdown in ProseLink.image(markdown: String(markdown)) },
+        ])
         var body = ""
         for cell in notebook.cells {
             switch cell {

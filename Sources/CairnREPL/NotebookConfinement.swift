@@ -49,7 +49,9 @@ public struct NotebookConfinement: Sendable {
 
     /// The folder that holds `path` (opened through the confining folder, never through a
     /// link) and its last part; nil when `path` lies outside every confining folder.
-    /// A symbolic link on the way, or as the last part, is refused.
+    /// A symbolic link on the way, or as the last part, is refused; so is a pipe, socket or
+    /// device as the last part: a notebook shipped with a pipe named `out.txt` made `.output`,
+    /// `.read` or `.import` wait for ever, and `cairn check` with them (issue 22).
     func reach(_ path: String, writing: Bool) throws(FileAccessError) -> (folder: FolderDescriptor, name: String)? {
         let absolute = URL(fileURLWithPath: path).standardized.path
         for base in writing ? writable : readable {
@@ -59,6 +61,9 @@ public struct NotebookConfinement: Sendable {
                 folder = try folder.folder(part)
             }
             if folder.isSymbolicLink(name) { throw FileAccessError(path: path, symbolicLink: true) }
+            if folder.holdsSpecialFile(name) {
+                throw FileAccessError(path: path, reason: "is a pipe, socket or device; a notebook reads and writes only regular files")
+            }
             return (folder, name)
         }
         return nil

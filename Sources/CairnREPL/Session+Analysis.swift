@@ -143,7 +143,7 @@ extension Session {
         do {
             try AtomicFile.write(JSONText.encode(report), to: target)
         } catch {
-            throw SessionError(FileAccessError(path: path, reason: error.reason).description)
+            throw SessionError.fileWrite(FileAccessError(path: path, reason: error.reason).description)
         }
         return "Wrote \(report.insights.count) insights to \(path).\n"
     }
@@ -185,6 +185,7 @@ extension Session {
     /// A path to write to, refused when it names the open dataset: `.save` or `.snapshot` onto
     /// it would replace the data with Markdown or JSON. In a notebook, refused outside its folder
     /// or through a link, and reached through the folder's descriptor (see `readableSource`).
+    /// Under `cairn check`, a stand-in in its private folder (`WriteAside`) once every refusal passed.
     func writableTarget(_ path: String) throws -> String {
         let target = resolve(path)
         if let datasetPath {
@@ -207,8 +208,8 @@ extension Session {
         if let confirmOverwrite, FileManager.default.fileExists(atPath: target), !confirmOverwrite(path) {
             throw SessionError("\(path) was kept as it was; nothing was written")
         }
-        guard let confinement else { return target }
-        return try confined(path, target, by: confinement, writing: true)
+        let reached = try confinement.map { try confined(path, target, by: $0, writing: true) } ?? target
+        return writesAside?.standIn(for: reached) ?? reached
     }
 }
 

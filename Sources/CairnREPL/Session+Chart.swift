@@ -78,7 +78,7 @@ extension Session {
                 do {
                     try AtomicFile.write(svg, to: target)
                 } catch {
-                    throw SessionError(FileAccessError(path: svgPath, reason: error.reason).description)
+                    throw SessionError.fileWrite(FileAccessError(path: svgPath, reason: error.reason).description)
                 }
                 return "Wrote \(svgPath): \(title).\n"
             }

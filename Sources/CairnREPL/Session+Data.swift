@@ -264,10 +264,14 @@ extension Session {
                                + "or .export fhir DIR (a FHIR R4 Bundle per profile)")
         }
         let path = try writableTarget(arguments[1])
+        // Said with the path as typed: the one written may be reached through a folder's
+        // descriptor (/proc/self/fd/N in a notebook, N differing between runs) or, under
+        // `cairn check`, be a stand-in.
+        let shown = arguments[1]
         do {
-            return try DatasetExport.export(try requireDataset(), as: target, to: path)
+            return try DatasetExport.export(try requireDataset(), as: target, to: path).replacingOccurrences(of: path, with: shown)
         } catch let error as DatasetExportError {
-            throw SessionError(error.description)
+            throw SessionError.fileWrite(error.description.replacingOccurrences(of: path, with: shown))
         }
     }
 
@@ -379,6 +383,8 @@ extension Session {
         } catch let exceeded as QueryBudget.Exceeded {
             throw exceeded
         } catch let error as SQLiteError {
+            throw error
+        } catch let error as SessionError {
             throw error
         } catch {
             throw SessionError(error.message)

@@ -78,7 +78,7 @@ extension Session {
             try FolderDescriptor.open(URL(fileURLWithPath: target).deletingLastPathComponent().path)
                 .writeAtomically(Data(result.notebook.render().utf8), to: URL(fileURLWithPath: target).lastPathComponent)
         } catch {
-            throw SessionError(error.description)
+            throw SessionError.fileWrite(error.description)
         }
         return "Saved \(sources.count) commands to \(path)" + (failed.isEmpty ? "" : " (\(failed.count) failed, marked error)")
             + (result.figures.isEmpty ? "" : ", \(result.figures.count) pictures in \(NotebookFigures.folderName(of: target))") + ".\n"

@@ -57,7 +57,7 @@ extension Session {
         do {
             outputFile = try OutputFile(opening: target, shown: path, once: once, followingLinks: confinement == nil)
         } catch {
-            throw SessionError(error.description)
+            throw SessionError.fileWrite(error.description)
         }
         return ""
     }
@@ -116,8 +116,8 @@ struct OutputFile {
         do {
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
-            throw SessionError(FileAccessError(path: shown, failure: error, doing: "write any more").description
-                               + "; .output alone returns to the screen")
+            throw SessionError.fileWrite(FileAccessError(path: shown, failure: error, doing: "write any more").description
+                                         + "; .output alone returns to the screen")
         }
     }
 }

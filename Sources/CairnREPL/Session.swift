@@ -61,6 +61,8 @@ public final class Session {
     public var confirmOverwrite: ((String) -> Bool)?
     /// Set for notebooks: the paths they may read and write.
     public var confinement: NotebookConfinement?
+    /// Set by `cairn check`: files the notebook's commands write go to stand-ins there instead.
+    public var writesAside: WriteAside?
     /// Where `.evaluate` finds scenarios given by name (Datasets/scenarios beside the demo).
     public var scenarioDirectory: String?
     /// The insights of the last `.run`, for `.provenance N`.
@@ -195,7 +197,7 @@ public final class Session {
         }
         // Output set aside by `.output` or `.once` (as it stood before this command changed it).
         if let redirected, !trimmed.hasPrefix(".output"), !trimmed.hasPrefix(".once") {
-            do { try redirected.append(outcome.output) } catch { throw SessionError(error.message) }
+            try redirected.append(outcome.output)
             outcome.output = ""
             if redirected.once { outputFile = nil }
         }

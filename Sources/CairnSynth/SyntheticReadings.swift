@@ -48,7 +48,7 @@ public struct SyntheticReadings {
                 if fputs(block, file) < 0 {
                     let failure = errno
                     fclose(file)
-                    unlink(path)
+                    SyntheticReadings.removeHalfFile(path)
                     return failure
                 }
                 block = ""
@@ -58,14 +58,21 @@ public struct SyntheticReadings {
         if fputs(block, file) < 0 || ferror(file) != 0 {
             let failure = errno
             fclose(file)
-            unlink(path)
+            SyntheticReadings.removeHalfFile(path)
             return failure
         }
         if fclose(file) != 0 {
             let failure = errno
-            unlink(path)
+            SyntheticReadings.removeHalfFile(path)
             return failure
         }
         return nil
+    }
+
+    /// Removes what a failed write left at `path` when it is a regular file: `--out /dev/full`
+    /// names a device, which as root was unlinked and so lost (issue 22).
+    static func removeHalfFile(_ path: String) {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
     }
 }

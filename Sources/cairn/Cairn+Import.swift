@@ -109,7 +109,8 @@ extension Cairn {
                 }
                 report.dataset = into
             }
-            Standard.output(format == .json ? report.json() : report.text())
+            // The text report quotes values from the files (profile ids, rejected values): shown escaped.
+            Standard.output(format == .json ? report.json() : TerminalText.escaped(report.text()))
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
     }

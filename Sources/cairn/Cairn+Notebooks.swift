@@ -59,7 +59,10 @@ extension Cairn {
                 withheld an insight (check is always strict), 2 a notebook cannot be read. Recorded \
                 outputs are re-checked by the copy guard before they are printed. --review shows each \
                 changed block and asks whether to accept it, as `cargo insta review` does: accepted \
-                blocks are written into the notebook, rejected ones keep their recorded output.
+                blocks are written into the notebook, rejected ones keep their recorded output. \
+                Commands that write files (.export, .snapshot, .output, .once, .save, .chart --svg) \
+                write into a private temporary folder that check removes: it compares what they \
+                print and writes nothing beside the notebook.
                 """)
 
         @Argument(help: "Notebooks to check.")
@@ -78,8 +81,11 @@ extension Cairn {
             let copyGuard = try CopyGuardLoading.copyGuard()
             var failed = 0
             var reviewer = review ? NotebookReview() : nil
+            let aside: WriteAside
+            do { aside = try WriteAside() } catch { throw CairnFailure(error.description) }
+            defer { aside.remove() }
             for notebook in notebooks {
-                let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
+                let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite, writesAside: aside)
                 var remaining = run.changes
                 if reviewer != nil && !remaining.isEmpty {
                     remaining = try reviewer!.review(run, path: notebook) { copyGuard.maskedLines($0) }
@@ -116,7 +122,8 @@ struct NotebookRun {
 enum NotebookFiles {
     /// The notebook as recorded and as it runs now, in a session rooted at its folder and
     /// confined to it, at the width the notebook records.
-    static func execute(_ path: String, allowWrite: [String]) throws -> NotebookRun {
+    /// `writesAside`: where `check` sends the files its commands write (nil: where they say).
+    static func execute(_ path: String, allowWrite: [String], writesAside: WriteAside? = nil) throws -> NotebookRun {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw CairnFailure("\(path): no such notebook, or it is not UTF-8 text")
         }
@@ -133,6 +140,7 @@ enum NotebookFiles {
         session.collectsFigures = true
         // A notebook reads and writes inside its folder, and opens the one dataset it names.
         session.confinement = NotebookConfinement(root: folder, allowWrite: allowWrite)
+        session.writesAside = writesAside
         session.scenarioDirectory = ScenarioFiles.directory
         let runner = NotebookRunner(figureFolder: NotebookFigures.folderName(of: path))
         do {

@@ -9,7 +9,7 @@ import Foundation
 extension Cairn {
     /// `cairn [DATASET] [-c "CMD; CMD"]`: the workbench. On a terminal an interactive REPL; with
     /// `-c` or piped input the same commands run without prompt or colour, stopping at the first
-    /// error with exit status 1.
+    /// error with exit status 1 (2 when a file the person named cannot be written).
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "open",
@@ -18,7 +18,8 @@ extension Cairn {
                 Commands are the dot-commands listed by .help and read-only SQL. SQL runs to its \
                 ';' across lines; a dot-command is one line, and on a line of dot-commands ';' \
                 separates them. Exit status: 0 every command ran, 1 one failed, 2 the dataset \
-                could not be opened.
+                could not be opened or a file a command writes (.output, .once, .export, .snapshot, \
+                .save, .chart --svg) could not be written: a full disk, /dev/full, a file-size limit.
                 """)
 
         @Argument(help: "A dataset: a .sqlite file made by `cairn import`, or a directory of contract CSVs.")
@@ -86,7 +87,8 @@ extension Cairn {
                 } catch {
                     Standard.output(error.partialOutput)
                     Standard.error("Error: \(error.description)\n")
-                    throw ExitCode(Status.partial)
+                    // A file named by the person that cannot be written: 2, as a subcommand's failed write.
+                    throw ExitCode(error.isFileWrite ? Status.refused : Status.partial)
                 }
             }
         }

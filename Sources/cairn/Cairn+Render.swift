@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairnCore
 import CairnNotebook
+import CairnREPL
 import Foundation
 
 extension Cairn {
@@ -10,7 +11,10 @@ extension Cairn {
             abstract: "Run a notebook and write it as one self-contained HTML page: prose, commands, result tables, insights with their evidence, pictures.",
             discussion: """
                 The notebook runs as `cairn run` runs it (confined to its folder, at the width it \
-                records) and is not changed; the page shows its output as it runs now, and says on \
+                records) and is not changed, and writes nothing but the page: the files its commands \
+                write (.export, .snapshot, .output, .once, .save, .chart --svg) go to a private \
+                temporary folder removed at the end, as under `cairn check`. The page shows its \
+                output as it runs now, and says on \
                 standard error when that differs from the recorded output (`cairn check` shows how). \
                 The page is written atomically to --out, else beside the notebook as NAME.html. It \
                 fetches nothing: styles are in the page and pictures are inline SVG. Exit status: 0 \
@@ -43,7 +47,11 @@ extension Cairn {
         }
 
         func run() throws {
-            let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite)
+            // Asked for a page, not for the notebook's exports: its writes go aside, as in check.
+            let aside: WriteAside
+            do { aside = try WriteAside() } catch { throw CairnFailure(error.description) }
+            defer { aside.remove() }
+            let run = try NotebookFiles.execute(notebook, allowWrite: allowWrite, writesAside: aside)
             let target = out ?? (notebook as NSString).deletingPathExtension + ".html"
             let page = NotebookPage(notebook: run.result.notebook, figures: run.result.figures)
             do {

@@ -105,8 +105,10 @@ enum Standard {
         }
     }
 
+    /// Messages often quote data (a rejected value, a profile id): control characters in them
+    /// are shown as `\x1b`, never sent raw to the terminal.
     static func error(_ text: String) {
-        _ = try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+        _ = try? FileHandle.standardError.write(contentsOf: Data(TerminalText.escaped(text).utf8))
     }
 
     /// Ends Cairn after a write to `what` failed.

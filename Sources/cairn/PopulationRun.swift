@@ -97,6 +97,19 @@ final class BufferedOutput {
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        // A character device (/dev/null, /dev/full) is written into, never renamed over: as
+        // root that replaced the device with a regular file (issue 22). Other non-files are refused.
+        var existing = stat()
+        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            guard existing.st_mode & S_IFMT == S_IFCHR else {
+                throw CairnFailure("\(path): is not a regular file (a folder, pipe, socket or block device); give the name of a file")
+            }
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw CairnFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
+            staging = nil
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            return
+        }
         let staging = StagingFile.path(for: path, kind: "writing")
         let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -125,7 +138,12 @@ final class BufferedOutput {
 
     func close() throws {
         flush()
-        guard let path, let staging else { return }
+        guard let path else { return }
+        guard let staging else {
+            // A device written into: its close may still report the failure (a full device).
+            do { try handle.close() } catch { Standard.failed(path, error) }
+            return
+        }
         defer { StagingFile.forget(staging) }
         do {
             try handle.close()

@@ -271,9 +271,15 @@ enum FakeLibrary {
             """, in: scratch, name: name)
     }
 
-    static func compile(source: String, in scratch: Scratch, name: String) throws -> String {
+    /// `note`: the bytes of the library's kit note (`ModuleKitNote`), as a library built against
+    /// this kit carries them; nil for none.
+    static func compile(source: String, in scratch: Scratch, name: String, note: [UInt8]? = ModuleKitNote.bytes) throws -> String {
         guard let compiler = ExternalTool.path(["cc", "gcc", "clang"]) else { throw CompilerMissing() }
-        let file = scratch.write(name + ".c", source)
+        let declared = note.map { bytes in
+            "__attribute__((used, section(\"\(ModuleKitNote.section)\"))) static const unsigned char cairn_kit_note[\(bytes.count)] = {"
+                + bytes.map(String.init).joined(separator: ", ") + "};\n"
+        } ?? ""
+        let file = scratch.write(name + ".c", declared + source)
         let library = scratch.path + "/lib" + name + ".so"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compiler)

@@ -123,6 +123,37 @@ struct RenderCommandTests {
         #expect(!html.contains("cairn: width"), "the settings comment is left out, not shown")
     }
 
+    @Test("Markdown links and images cannot carry script: javascript: in any case, data:, an entity in the scheme, a quote closing the attribute; safe links stay")
+    func hostileLinks() throws {
+        let page = scratch.write("links.md", """
+            # Links
+
+            [a](JaVaScRiPt:alert(1)) [b](java&#x09;script:alert(2)) [c](data:text/html,<script>alert(3)</script>)
+            ![d](x" onerror="alert(4)) [e](https://example.org/x" onclick="alert(5)) [f](//evil.example/x) ![g](https://example.org/p.png)
+
+            [safe](https://example.org/a?b=1) [mail](mailto:me@example.org) [near](other.md#part) [here](#links)
+
+            ```cairn
+            .open \(demo)
+            ```
+
+            """)
+        let result = try CLI.run(["render", page, "--html"])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: scratch.path + "/links.html", encoding: .utf8)
+        let lowered = html.lowercased()
+        for forbidden in ["href=\"javascript", "href=\"java&#x09;", "href=\"data:", "onerror=\"", "onclick=\"", "<img", "href=\"//"] {
+            #expect(!lowered.contains(forbidden), "\(forbidden) reached the page")
+        }
+        // Each refused one is shown as the Markdown it was.
+        #expect(html.contains("[a](JaVaScRiPt:alert(1))"), "\(html)")
+        #expect(html.contains("![d](x&quot; onerror=&quot;alert(4))"), "\(html)")
+        for kept in ["<a href=\"https://example.org/a?b=1\">safe</a>", "<a href=\"mailto:me@example.org\">mail</a>",
+                     "<a href=\"other.md#part\">near</a>", "<a href=\"#links\">here</a>"] {
+            #expect(html.contains(kept), "\(kept) missing: \(html)")
+        }
+    }
+
     @Test("a failing command still gives a page, with exit 1 and the failure named; --out may not be the notebook")
     func failures() throws {
         let failing = scratch.write("failing.md", "```cairn\n.open \(demo)\n.profile nobody\n```\n")

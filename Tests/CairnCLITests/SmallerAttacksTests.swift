@@ -1,3 +1,4 @@
+import CairnModuleKit
 import Foundation
 import Testing
 
@@ -60,6 +61,68 @@ struct SmallerAttacksTests {
         #expect(result.error.contains("refused: \(folder) may be written by other users, who could put code there that runs as you; "
                                       + "`chmod go-w \(folder)` and load it again"), "\(result.error)")
         #expect(result.error.split(separator: "\n").count == 1)
+        // A library file others may write, in a folder only its owner may: refused by its own name.
+        let own = scratch.path + "/own"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let library = try FakeLibrary.compile(describe: FakeLibrary.manifest(), in: scratch, name: "shared")
+        try FileManager.default.moveItem(atPath: library, toPath: own + "/libshared.so")
+        chmod(own + "/libshared.so", 0o666)
+        let file = try CLI.run(["--module-path", own + "/libshared.so", "modules"])
+        #expect(file.status == 2)
+        #expect(file.error == "cairn: error: refused: \(own)/libshared.so may be written by other users, who could put code there that "
+                + "runs as you; `chmod go-w \(own)/libshared.so` and load it again\n", "\(file.error)")
+        chmod(own + "/libshared.so", 0o644)
+        #expect(try CLI.run(["--module-path", own + "/libshared.so", "modules"]).status == 0)
+    }
+
+    @Test("a library's initialisers never run before its kit is checked: no kit note, or another kit's, is refused from the file alone")
+    func initialisersRunOnlyAfterTheKitCheck() throws {
+        // The note this Cairn carries names its own kit and compiler.
+        #expect(ModuleKitNote.kit(of: ModuleKitNote.bytes) == ModuleKit.version)
+        #expect(ModuleKitNote.compiler(of: ModuleKitNote.bytes) == ModuleKit.compiler)
+        let marker = scratch.path + "/initialiser-ran.txt"
+        let source = """
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <string.h>
+            __attribute__((constructor)) static void ran(void) {
+                FILE *file = fopen("\(marker)", "a");
+                if (file) { fputs("ran\\n", file); fclose(file); }
+            }
+            char *cairn_module_entry(const char *request, size_t length) {
+                if (strstr(request, "\\"call\\":\\"describe\\"")) return strdup(\(FakeLibrary.literal(FakeLibrary.manifest())));
+                return strdup("{\\"error\\":\\"unexpected request\\"}");
+            }
+            """
+        var olderKit = ModuleKitNote.bytes
+        olderKit[8] -= 1
+        var otherSwift = ModuleKitNote.bytes
+        otherSwift[9] = 5
+        otherSwift[10] = 9
+        let refusals: [(note: [UInt8]?, name: String, message: (String) -> String)] = [
+            (nil, "nonote", { "\($0) carries no CairnModuleKit version note (section cairn_module_kit), so it was not opened "
+                + "and none of its code ran: rebuild it against this Cairn's CairnModuleKit" }),
+            (olderKit, "olderkit", { "\($0) was built against CairnModuleKit \(ModuleKit.version - 1) with Swift \(ModuleKit.compiler); "
+                + "this Cairn needs CairnModuleKit \(ModuleKit.version) with Swift \(ModuleKit.compiler): rebuild the module against this Cairn" }),
+            (otherSwift, "otherswift", { "\($0) was built against CairnModuleKit \(ModuleKit.version) with Swift 5.9; "
+                + "this Cairn needs CairnModuleKit \(ModuleKit.version) with Swift \(ModuleKit.compiler): rebuild the module against this Cairn" }),
+        ]
+        for refusal in refusals {
+            let library = try FakeLibrary.compile(source: source, in: scratch, name: refusal.name, note: refusal.note)
+            for arguments in [["--module-path", library, "modules"], [demo, "-c", ".load \(library)"]] {
+                let result = try CLI.run(arguments)
+                #expect(result.status == (arguments[0] == demo ? 1 : 2), "\(refusal.name)")
+                let prefix = arguments[0] == demo ? "Error: " : "cairn: error: "
+                #expect(result.error == prefix + refusal.message(library) + "\n", "\(refusal.name): \(result.error)")
+                #expect(!FileManager.default.fileExists(atPath: marker), "\(refusal.name): the library's initialiser ran")
+            }
+        }
+        // With this kit's note it loads, and only then does its initialiser run.
+        let library = try FakeLibrary.compile(source: source, in: scratch, name: "thiskit")
+        let loaded = try CLI.run(["--module-path", library, "modules"])
+        #expect(loaded.status == 0, "\(loaded.error)")
+        #expect(loaded.output.contains("echo-labels@1"))
+        #expect(String(decoding: FileManager.default.contents(atPath: marker) ?? Data(), as: UTF8.self) == "ran\n")
     }
 }
 
@@ -74,4 +137,21 @@ extension SmallerAttacksTests {
         let count = try CLI.run([scratch.path + "/d.sqlite", "-c", ".mode list; .headers off; SELECT count(*) FROM readings;"])
         #expect(count.output == "2\n")
     }
+
+    @Test("no try! in Cairn's own code (item 7: a try! on the output file crashed on a full disk)")
+    func noForcedTries() throws {
+        let sources = WorkbenchTests.root.appendingPathComponent("Sources").path
+        let files = (FileManager.default.enumerator(atPath: sources)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        var found: [String] = []
+        for file in files {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("try!") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                found.append("\(file):\(number + 1)")
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
 }
+

@@ -97,4 +97,34 @@ struct SymlinkConfinementTests {
         #expect(written.status == 0, "\(written.error)")
         #expect(FileManager.default.fileExists(atPath: book + "/charts.figures/figure-1-1.svg"))
     }
+
+    @Test("a pipe shipped in the notebook's folder is refused in one line for .output, .once, .read and .import; check ends")
+    func pipesRefused() throws {
+        let book = scratch.path + "/piped"
+        try FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: true)
+        #expect(mkfifo(book + "/out.txt", 0o600) == 0)
+        let commands = [".output out.txt", ".once out.txt", ".read out.txt", ".import out.txt t", ".snapshot out.txt"]
+        let notebook = scratch.write("piped/notebook.md", """
+            ```cairn
+            .open \(demo)
+            ```
+            ```output
+            ```
+
+            """ + commands.map { "```cairn error\n\($0)\n```\n```output\n```\n\n" }.joined())
+        let started = Date()
+        let result = try CLI.run(["run", notebook])
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(result.status == 0, "\(result.error)")
+        let refusals = result.output.split(separator: "\n").filter { $0.contains("out.txt: is a pipe, socket or device; a notebook reads and writes only regular files") }
+        #expect(refusals.count == commands.count, "\(result.output)")
+        // A pipe named as the dataset is not a SQLite database: refused, not read.
+        #expect(mkfifo(book + "/d.sqlite", 0o600) == 0)
+        let opening = scratch.write("piped/opening.md", "```cairn\n.open d.sqlite\n```\n```output\n```\n")
+        let opened = try CLI.run(["check", opening])
+        #expect(opened.status == 1 && opened.output.contains("not a SQLite database"), "\(opened.output)")
+        let summary = try CLI.run(["summary", book + "/d.sqlite"])
+        #expect(summary.status == 2 && summary.error.contains("not a SQLite database"), "\(summary.error)")
+    }
 }
+

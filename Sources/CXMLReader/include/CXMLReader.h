@@ -25,4 +25,7 @@ const char *cairn_xml_attribute_value(cairn_xml_reader *reader);
 int cairn_xml_error_line(cairn_xml_reader *reader);
 int cairn_xml_error_column(cairn_xml_reader *reader);
 const char *cairn_xml_error_message(cairn_xml_reader *reader);
+// 1 when an error was recorded while the current element's attributes were read (a value past
+// libxml2's size limit); the element is then not to be used.
+int cairn_xml_failed(cairn_xml_reader *reader);
 #endif

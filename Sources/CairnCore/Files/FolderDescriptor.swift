@@ -51,6 +51,13 @@ public final class FolderDescriptor: @unchecked Sendable {
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
+    /// Whether `name` here is a pipe, socket or device (not followed): what opening may block on.
+    public func holdsSpecialFile(_ name: String) -> Bool {
+        var status = stat()
+        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        return [S_IFIFO, S_IFSOCK, S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT)
+    }
+
     /// Whether anything is called `name` here (a link counts, not followed).
     public func contains(_ name: String) -> Bool {
         var status = stat()
@@ -66,10 +73,24 @@ public final class FolderDescriptor: @unchecked Sendable {
     /// Replaces (or makes) the file `name` with `data`, readable by its owner only: written to a
     /// unique hidden file here, then renamed over the name, so a reader never sees half of it and
     /// a link at `name` is replaced, never followed.
+    ///
+    /// A character device already at `name` (`/dev/null`, `/dev/full`, a terminal) is written
+    /// straight, as `> /dev/full` would: renamed over, as root, the device itself was replaced
+    /// by a regular file (issue 22). Anything else that is not a regular file (a folder, a pipe,
+    /// a socket, a block device) is refused.
     public func writeAtomically(_ data: Data, to name: String) throws(FileAccessError) {
         let shownPath = shown + "/" + name
         try Self.checkName(name, shown: shownPath)
         if isSymbolicLink(name) { throw FileAccessError(path: shownPath, symbolicLink: true) }
+        var existing = stat()
+        if fstatat(descriptor, name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFCHR: return try writeStraight(data, to: name, shown: shownPath)
+            case S_IFDIR: throw FileAccessError(path: shownPath, reason: "is a folder; give the name of a file")
+            default: throw FileAccessError(path: shownPath, reason: "is not a regular file (a pipe, socket or block device); give the name of a file")
+            }
+        }
         let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         // Removed if a signal ends Cairn while it is written (reached through this descriptor).
         StagingFile.removeOnSignal(pinnedPath(temporary))
@@ -78,9 +99,10 @@ public final class FolderDescriptor: @unchecked Sendable {
         guard file >= 0 else { throw FileAccessError(path: shownPath, errno: errno, doing: "write") }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(file, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -96,6 +118,28 @@ public final class FolderDescriptor: @unchecked Sendable {
             unlinkat(descriptor, temporary, 0)
             throw FileAccessError(path: shownPath, errno: failure, doing: "write")
         }
+    }
+
+    /// Writes `data` into the character device `name` as it is, without a staging file.
+    private func writeStraight(_ data: Data, to name: String, shown shownPath: String) throws(FileAccessError) {
+        let file = openat(descriptor, name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { throw FileAccessError(path: shownPath, errno: errno, doing: "write") }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(file, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(file) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw FileAccessError(path: shownPath, errno: failure, doing: "write") }
     }
 
     /// Opens `name` for writing from its start (made 0600, emptied), never through a link.

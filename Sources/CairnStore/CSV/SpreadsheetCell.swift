@@ -21,8 +21,17 @@ public enum SpreadsheetCell {
     /// Whether a spreadsheet would read `text` (its leading quotes removed) as a formula.
     static func wouldRun(_ text: Substring) -> Bool {
         guard let first = text.utf8.first, isTrigger(first) else { return false }
-        if first == UInt8(ascii: "-") { return Double(text) == nil }
+        if first == UInt8(ascii: "-") { return !isPlainNumber(text) }
         return true
+    }
+
+    /// A finite number written in decimal digits (`-5`, `-0.25`, `-1e5`): what a spreadsheet reads
+    /// as a number. `Double` alone also takes `-nan`, `-inf` and hex (`-0x1p3`), which a
+    /// spreadsheet reads as a formula.
+    static func isPlainNumber(_ text: Substring) -> Bool {
+        guard text.utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69 }),
+              let value = Double(text) else { return false }
+        return value.isFinite
     }
 
     static func isTrigger(_ byte: UInt8) -> Bool {

@@ -224,7 +224,11 @@ enum FileKind {
 
     static let sqliteMagic: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
+    /// A SQLite database is a regular file: a pipe or device named as a dataset is none, and
+    /// is never opened (reading a pipe shipped beside a notebook as `d.sqlite` waited for ever).
     static func hasSQLiteHeader(_ path: String) -> Bool {
-        prefix(path, count: 16) == sqliteMagic
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return prefix(path, count: 16) == sqliteMagic
     }
 }

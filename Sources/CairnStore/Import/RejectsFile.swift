@@ -44,11 +44,62 @@ final class RejectsFile {
         // An earlier write that failed (a full disk) leaves the stream's error set.
         let failedEarlier = ferror(handle) != 0
         let failed = fclose(handle) != 0
-        if failedEarlier || failed || rename(temporaryPath, path) != 0 {
+        if failedEarlier || failed {
             let reason = failed || !failedEarlier ? String(cString: strerror(errno)) : "a write failed; is the disk full?"
             unlink(temporaryPath)
             throw .rejectsFileUnwritable(path: path, reason: reason)
         }
+        // `--rejects /dev/null` (or /dev/full): written into the device, never renamed over it,
+        // which as root replaced the device with a regular file (issue 22).
+        switch Self.kind(of: path) {
+        case S_IFCHR:
+            defer { unlink(temporaryPath) }
+            if let reason = Self.copy(temporaryPath, into: path) { throw .rejectsFileUnwritable(path: path, reason: reason) }
+        case 0, S_IFREG:
+            if rename(temporaryPath, path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                throw .rejectsFileUnwritable(path: path, reason: reason)
+            }
+        default:
+            unlink(temporaryPath)
+            throw .rejectsFileUnwritable(path: path, reason: "it is not a regular file (a folder, pipe, socket or block device)")
+        }
+    }
+
+    /// The file type at `path` (S_IFREG, S_IFCHR, ...), not following a link; 0 when nothing is there.
+    static func kind(of path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+
+    /// Copies the file `source` into the device `target`; the system's reason when it fails.
+    static func copy(_ source: String, into target: String) -> String? {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(input) }
+        let output = open(target, O_WRONLY | O_CLOEXEC)
+        guard output >= 0 else { return String(cString: strerror(errno)) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var failure: Int32 = 0
+        while failure == 0 {
+            let got = buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return -1 }
+                return Glibc.read(input, base, raw.count)
+            }
+            if got < 0 { failure = errno == EINTR ? 0 : errno; continue }
+            if got == 0 { break }
+            var offset = 0
+            while offset < got && failure == 0 {
+                let written = buffer.withUnsafeBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return -1 }
+                    return Glibc.write(output, base + offset, got - offset)
+                }
+                if written < 0 { if errno != EINTR { failure = errno } } else { offset += written }
+            }
+        }
+        if close(output) != 0, failure == 0 { failure = errno }
+        return failure == 0 ? nil : String(cString: strerror(failure))
     }
 
     /// Removes whatever was written; for an import that did not commit.
@@ -59,7 +110,7 @@ final class RejectsFile {
         }
         unlink(temporaryPath)
         StagingFile.forget(temporaryPath)
-        if published { unlink(path) }
+        if published && Self.kind(of: path) == S_IFREG { unlink(path) }
     }
 
     private func append(_ bytes: [UInt8]) {

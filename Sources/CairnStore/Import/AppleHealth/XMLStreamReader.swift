@@ -43,6 +43,11 @@ final class XMLStreamReader {
             while cairn_xml_next_attribute(reader) == 1 {
                 attributes[String(cString: cairn_xml_attribute_name(reader))] = String(cString: cairn_xml_attribute_value(reader))
             }
+            // A value libxml2 could not build (past its size limit) fails the file, not the value.
+            if cairn_xml_failed(reader) == 1 {
+                throw Malformed(line: Int(cairn_xml_error_line(reader)), column: Int(cairn_xml_error_column(reader)),
+                                message: String(cString: cairn_xml_error_message(reader)))
+            }
             return .start(name: name, attributes: attributes, line: line, isEmpty: isEmpty)
         case 2:
             return .end(name: String(cString: cairn_xml_name(reader)))
