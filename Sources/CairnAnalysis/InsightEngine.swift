@@ -54,10 +54,21 @@ public struct InsightEngine: Sendable {
         footer = approved("insights-footer")
     }
 
+    /// The tables of Aurae's headache diary: a module that reads one is the diary app's.
+    static let diaryTables: Set<ContractTable> = [.headaches, .medications, .sleep, .weather, .factors]
+
+    /// The full disclaimer for a listing of these modules: Aurae's, so only when one of them
+    /// reads the headache diary. Glance's engine "never uses the words 'diagnosis' ..." (seed
+    /// 000), and the disclaimer says "Not a medical diagnosis": marker and visit listings close
+    /// with the one-line footer alone.
+    public func disclaimer(for runs: [ModuleRun]) -> SafeCopy? {
+        runs.contains { !$0.descriptor.reads.isDisjoint(with: InsightEngine.diaryTables) } ? disclaimer : nil
+    }
+
     public func run(_ runs: [ModuleRun], on data: ProfileData, asOf: Int) throws -> InsightReport {
         let visible = data.asOf(asOf)
         var report = InsightReport()
-        report.disclaimer = disclaimer
+        report.disclaimer = disclaimer(for: runs)
         report.footer = footer
         for run in runs {
             report.append(try evaluate(run, visible: visible, asOf: asOf).report)

@@ -55,7 +55,7 @@ extension Cairn {
                                         "set": settings]))
             let selected = try run.selection(only: profile) { engine.copyGuard.safeIdentifier($0, kind: "profile") }
             let withheld = Counter()
-            try run.run(selected, tables: runs.reduce(into: []) { $0.formUnion($1.descriptor.reads) }, layout: InsightReport.layout(disclaimer: engine.disclaimer, footer: engine.footer),
+            try run.run(selected, tables: runs.reduce(into: []) { $0.formUnion($1.descriptor.reads) }, layout: InsightReport.layout(disclaimer: engine.disclaimer(for: runs), footer: engine.footer),
                         format: format) { data, index, worker, wanted in
                 let report = try engine.run(runs, on: data, asOf: try rule.instant(for: data.profile, in: source, reader: worker))
                 withheld.add(report.withheld.count)

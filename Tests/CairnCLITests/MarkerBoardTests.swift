@@ -234,4 +234,16 @@ struct MarkerBoardTests {
             #expect(lint.status == 0, "\(line)")
         }
     }
+
+    @Test("a listing of marker modules alone closes with the footer, never Aurae's 'Not a medical diagnosis' (Glance: the engine never uses the word); a headache module brings the disclaimer")
+    func disclaimerByApp() throws {
+        let demo = WorkbenchTests.root.appendingPathComponent("Datasets/demo").path
+        let markers = try CLI.run(["insights", demo, "--profile", "maya", "--module", "marker-trends", "--module", "visit-history"])
+        #expect(markers.status == 0 && markers.output.contains("Patterns are for informational purposes only — not medical advice."))
+        #expect(!markers.output.lowercased().contains("diagnosis"), "\(markers.output)")
+        let json = try CLI.run(["insights", demo, "--profile", "maya", "--module", "marker-trends", "--format", "json"]).output
+        #expect(!json.contains("\"disclaimer\"") && json.contains("\"footer\""))
+        let diary = try CLI.run(["insights", demo, "--profile", "lena", "--module", "marker-trends", "--module", "streaks-frequency"]).output
+        #expect(diary.contains("Patterns are based on your logged data only. For informational purposes only. Not a medical diagnosis."))
+    }
 }
