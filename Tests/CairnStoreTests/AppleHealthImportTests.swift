@@ -132,12 +132,14 @@ struct AppleHealthImportTests {
             asleep("2024-05-02 12:00:00 +0000", "2024-05-02 13:00:00 +0000"),  // 14:00-15:00: a nap, outside
             asleep("2024-05-02 19:59:00 +0000", "2024-05-02 20:01:00 +0000"),  // 21:59-22:01: one minute, night of the 2nd
             asleep("2024-05-03 20:00:00 +0000", "2024-05-04 07:00:00 +0000"),  // 22:00-09:00: 11 h, night of the 3rd
+            // 8 May 20:00 to 10 May 12:00: the nights of the 8th and 9th, 12 h each (an outside tester's case).
+            asleep("2024-05-08 18:00:00 +0000", "2024-05-10 10:00:00 +0000"),
         ]
         let export = minimalExport(records)
         let (dataset, report) = try importExport(export, zone: "Europe/Berlin", profile: "ana")
-        #expect(report.rowsRead == 6 && report.imported == 4 && report.counts(of: .skipped)[.outsideSleepWindow] == 2)
+        #expect(report.rowsRead == 7 && report.imported == 5 && report.counts(of: .skipped)[.outsideSleepWindow] == 2)
         #expect(try dataset.text("SELECT group_concat(night_of || ' ' || duration_min, ', ') FROM (SELECT * FROM sleep ORDER BY night_of)")
-                == "2024-05-01 481.0, 2024-05-02 1.0, 2024-05-03 660.0")
+                == "2024-05-01 481.0, 2024-05-02 1.0, 2024-05-03 660.0, 2024-05-08 720.0, 2024-05-09 720.0")
     }
 
     @Test("menstrual flow becomes the factor menstruation on its day (Aurae 5.3: cycle phase auto-filled from Apple Health): the heaviest flow, None skipped, one source a day")

@@ -136,14 +136,23 @@ final class AppleHealthSleep {
     /// The night (the local date the window opened on) an interval belongs to and its part inside
     /// that night's window; nil when it lies outside every window.
     static func night(start: Int, end: Int, zone: CachedZone) -> (day: CalendarDay, start: Int, end: Int)? {
-        let startDay = zone.day(ofEpoch: start)
-        for night in [startDay.adding(days: -1), startDay] {
+        nights(start: start, end: end, zone: zone).first
+    }
+
+    /// Every night whose window an interval overlaps, with its part inside each: a record
+    /// longer than the day between two windows counts for both nights, clipped to each.
+    static func nights(start: Int, end: Int, zone: CachedZone) -> [(day: CalendarDay, start: Int, end: Int)] {
+        var parts: [(day: CalendarDay, start: Int, end: Int)] = []
+        var night = zone.day(ofEpoch: start).adding(days: -1)
+        while true {
             let opens = zone.epoch(of: .local(night, secondOfDay: windowOpens))
+            if opens >= end { break }
             let closes = zone.epoch(of: .local(night.adding(days: 1), secondOfDay: windowCloses))
             let inside = (start: max(start, opens), end: min(end, closes))
-            if inside.start < inside.end { return (night, inside.start, inside.end) }
+            if inside.start < inside.end { parts.append((night, inside.start, inside.end)) }
+            night = night.adding(days: 1)
         }
-        return nil
+        return parts
     }
 
     /// The day records of a type are grouped by: the night for sleep (nil outside every

@@ -182,11 +182,13 @@ final class AppleHealthImporter: SourceImporter {
                         throw RowRejection(reason: .unparseableDate, column: nil, columnName: "endDate",
                                            message: "\"\(attributes["endDate"] ?? "")\" is not an end after the start")
                     }
-                    guard let night = AppleHealthSleep.night(start: start, end: end, zone: zone) else {
-                        return .skipped(.outsideSleepWindow)
+                    let nights = AppleHealthSleep.nights(start: start, end: end, zone: zone)
+                    guard let first = nights.first else { return .skipped(.outsideSleepWindow) }
+                    // The source chosen for the night the record began in decides for all of it.
+                    guard chosen[TypeDay(type: type, day: first.day)] == source else { return .skipped(.lowerPrioritySource) }
+                    for night in nights {
+                        sleep.add(night: night.day, source: source, start: night.start, end: night.end, value: attributes["value"] ?? "")
                     }
-                    guard chosen[TypeDay(type: type, day: night.day)] == source else { return .skipped(.lowerPrioritySource) }
-                    sleep.add(night: night.day, source: source, start: night.start, end: night.end, value: attributes["value"] ?? "")
                     return .imported
                 }
                 guard chosen[TypeDay(type: type, day: zone.day(ofEpoch: start))] == source else { return .skipped(.lowerPrioritySource) }
