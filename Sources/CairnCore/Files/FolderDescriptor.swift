@@ -97,20 +97,7 @@ public final class FolderDescriptor: @unchecked Sendable {
         defer { StagingFile.forget(pinnedPath(temporary)) }
         let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw FileAccessError(path: shownPath, errno: errno, doing: "write") }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(file, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = FolderDescriptor.writeAll(data, to: file)
         if failure == 0, fsync(file) != 0 { failure = errno }
         if close(file) != 0, failure == 0 { failure = errno }
         if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
@@ -120,24 +107,29 @@ public final class FolderDescriptor: @unchecked Sendable {
         }
     }
 
-    /// Writes `data` into the character device `name` as it is, without a staging file.
-    private func writeStraight(_ data: Data, to name: String, shown shownPath: String) throws(FileAccessError) {
-        let file = openat(descriptor, name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard file >= 0 else { throw FileAccessError(path: shownPath, errno: errno, doing: "write") }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
+    /// Writes every byte of `data` to an open file, retrying interrupted writes; the errno of a
+    /// failed write, or 0.
+    private static func writeAll(_ data: Data, to file: Int32) -> Int32 {
+        data.withUnsafeBytes { bytes -> Int32 in
+            guard let base = bytes.baseAddress else { return 0 }
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(file, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return 0
         }
+    }
+
+    /// Writes `data` into the character device `name` as it is, without a staging file.
+    private func writeStraight(_ data: Data, to name: String, shown shownPath: String) throws(FileAccessError) {
+        let file = openat(descriptor, name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { throw FileAccessError(path: shownPath, errno: errno, doing: "write") }
+        var failure = FolderDescriptor.writeAll(data, to: file)
         if close(file) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw FileAccessError(path: shownPath, errno: failure, doing: "write") }
     }
