@@ -203,18 +203,19 @@ extension Session {
     /// for the profile before, not this one's.
     func chooseProfile(_ id: String?) throws -> String {
         let known = try source().profileIDs
-        let copyGuard = try engine.copyGuard
+        // The guard is loaded only for a message that shows a profile id: choosing one is instant.
         guard let id else {
             guard let profileID else {
                 return "Commands work on every profile (.profile P chooses one).\n"
             }
-            return "Commands work on \(copyGuard.safeIdentifier(profileID, kind: "profile")) (.profile --all for every profile).\n"
+            return "Commands work on \(try engine.copyGuard.safeIdentifier(profileID, kind: "profile")) (.profile --all for every profile).\n"
         }
         if id == "--all" || (id == "all" && !known.contains(id)) {
             profileID = nil
             return "Commands now work on every profile.\n"
         }
         guard known.contains(id) else {
+            let copyGuard = try engine.copyGuard
             let show = { (id: String) in copyGuard.safeIdentifier(id, kind: "profile") }
             let close = Suggestions.closest(to: id, among: known).map(show)
             let more = known.count > 20 ? ", and \(known.count - 20) more (.profiles lists them)" : ""
