@@ -81,4 +81,18 @@ struct VisitStatisticsTests {
         #expect(dates == ["2026-12-01", "2026-05-30", "2026-01-20", "2025-11-03", "2025-06-10", "2025-02-10"])
         #expect(result.output.hasSuffix("Per year: 2025 3, 2026 3\n"))
     }
+
+    /// Glance's empty state for the Visits tab (seed 000, Empty States; roadmap 4.1), both
+    /// sentences verbatim, for a profile without visits; one visit and the list is back.
+    @Test(".visits with no visits: Glance's empty state, word for word")
+    func visitsEmpty() throws {
+        scratch.write("empty/profiles.csv", "profile_id,time_zone\nn,Europe/Berlin\no,Europe/Berlin\n")
+        scratch.write("empty/visits.csv", "profile_id,date,visit_type\no,2026-03-02,dental\n")
+        let none = try CLI.run([scratch.path + "/empty", "-c", ".profile n; .visits"])
+        #expect(none.status == 0, "\(none.error)")
+        #expect(none.output == "Log your first visit after your next appointment\n"
+                + "You can also log past visits to build a richer history\n")
+        let one = try CLI.run([scratch.path + "/empty", "-c", ".profile o; .visits"])
+        #expect(one.output.contains("2026-03-02") && !one.output.contains("Log your first visit"))
+    }
 }
