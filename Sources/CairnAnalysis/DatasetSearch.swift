@@ -164,9 +164,17 @@ public enum DatasetSearch {
         return [markers.map { text(markers: $0) }, visits.map { text(visits: $0) }].compactMap { $0 }.joined(separator: "\n")
     }
 
+    /// What a marker search that found nothing says, and what finds more.
+    public static let noMarkerMatches = "No marker matches. Try part of a name (\"chol\"), another name for it "
+        + "(\"good cholesterol\") or a LOINC code (\"2085-9\").\n"
+    /// What a visit search that found nothing says: every filter must hold at once (AND).
+    public static let noVisitMatches = "No visit matches. Every filter given must hold at once: "
+        + "fewer filters or a wider --from/--to find more.\n"
+
     /// Markers as an aligned table, each with what matched and whether it is tracked.
     public static func text(markers: [MarkerHit]) -> String {
-        guard !markers.isEmpty else { return "No marker matches.\n" }
+        // Glance roadmap 5.1: a search with no results gets a helpful message, not a blank.
+        guard !markers.isEmpty else { return noMarkerMatches }
         return TextTable.render(["marker", "name", "matched", "tracked"], markers.map { hit in
             [hit.marker, hit.name, hit.matchedBy == "name" ? "name" : "\(hit.matchedBy) \(hit.matched)",
              hit.tracked ? "yes (\(hit.readings) reading\(hit.readings == 1 ? "" : "s"))" : "no"]
@@ -175,7 +183,7 @@ public enum DatasetSearch {
 
     /// Visits as an aligned table, notes cut at 40 characters.
     public static func text(visits: [VisitHit]) -> String {
-        guard !visits.isEmpty else { return "No visit matches.\n" }
+        guard !visits.isEmpty else { return noVisitMatches }
         return TextTable.render(["date", "profile", "type", "doctor", "title", "condition", "tags", "notes"], visits.map { visit in
             [visit.date, visit.profile, visit.type, visit.doctor ?? "", visit.title ?? "", visit.condition ?? "",
              visit.tags.joined(separator: ", "), visit.notes.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 } ?? ""]

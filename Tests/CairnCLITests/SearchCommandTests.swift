@@ -83,7 +83,20 @@ struct SearchCommandTests {
         let partial = try markers("chol", ["--profile", "a"]).prefix(3).map { $0["marker"] as? String ?? "" }
         #expect(partial.first == "ldl" && Set(partial) == ["hdl", "ldl", "total-cholesterol"])
         #expect(try markers("chol", ["--profile", "b"]).allSatisfy { $0["tracked"] as? Bool == false })
-        #expect(try CLI.run(["search", dataset, "zzqx", "--type", "marker"]).output == "No marker matches.\n")
+    }
+
+    /// Glance roadmap 5.1: "Search (no results): helpful message". Each kind says it found
+    /// nothing and what finds more; one that found something lists only its hits.
+    @Test("no matches: a helpful message for markers and for visits (Glance roadmap 5.1)")
+    func noMatches() throws {
+        let markers = try CLI.run(["search", dataset, "zzqx", "--type", "marker"])
+        #expect(markers.status == 0 && markers.output == "No marker matches. Try part of a name (\"chol\"), another name for it "
+                + "(\"good cholesterol\") or a LOINC code (\"2085-9\").\n")
+        let visits = try CLI.run(["search", dataset, "--doctor", "zzqx"])
+        #expect(visits.status == 0 && visits.output == "No visit matches. Every filter given must hold at once: "
+                + "fewer filters or a wider --from/--to find more.\n")
+        let found = try CLI.run(["search", dataset, "chol", "--type", "marker"])
+        #expect(found.output.contains("hdl") && !found.output.contains("No marker matches"))
     }
 
     @Test(".search in the REPL searches the chosen profile; bad options say what to type")
