@@ -85,6 +85,30 @@ struct MarkerLibraryTests {
         #expect(hdl.isImplausible(4.99) && hdl.isImplausible(200.01))
     }
 
+    /// Glance PRD 12 asks for the plausible-range boundaries of every predefined marker: each
+    /// bound is inside, and a step of a thousandth of the range beyond it is outside.
+    @Test("plausible range of every built-in marker: inside at both bounds, outside just beyond",
+          arguments: MarkerLibrary.builtIn.markers.map(\.id))
+    func plausibleEveryMarker(id: String) throws {
+        let marker = try #require(library.marker(id: id))
+        let low = try #require(marker.plausibleMin), high = try #require(marker.plausibleMax)
+        let step = (high - low) / 1000
+        #expect(!marker.isImplausible(low) && !marker.isImplausible(high), "\(id)")
+        #expect(marker.isImplausible(low - step) && marker.isImplausible(high + step), "\(id)")
+        #expect(!marker.isImplausible((low + high) / 2), "\(id)")
+    }
+
+    /// Glance roadmap 1.5: "Categories: Heart, Metabolic, Liver, Kidney, Blood, Vitamins &
+    /// Minerals, Thyroid, General". Every built-in marker is in one of them, and each is used.
+    @Test("categories are the roadmap's eight")
+    func categories() {
+        let roadmap: Set = ["Heart", "Metabolic", "Liver", "Kidney", "Blood", "Vitamins & Minerals", "Thyroid", "General"]
+        #expect(Set(library.markers.map(\.category)) == roadmap)
+        #expect(library.marker(id: "systolic-bp")?.category == "General")
+        #expect(library.marker(id: "sodium")?.category == "Metabolic")
+        #expect(library.marker(id: "hdl")?.category == "Heart")
+    }
+
     @Test("a custom marker that reuses a library name is refused")
     func customConflict() {
         var library = MarkerLibrary.builtIn
