@@ -108,8 +108,10 @@ extension Session {
         }
         let all = data.readings.filter { $0.markerID == marker.id && $0.date.epochSeconds <= cutoff }
         guard !all.isEmpty else {
+            // Glance's empty state for no data points: a prompt to add the first reading.
             throw SessionError("\(copyGuard.safeIdentifier(data.profile.id, kind: "profile")) has no "
-                               + "\(copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings")
+                               + "\(copyGuard.safeIdentifier(marker.displayName, kind: "marker")) readings yet; "
+                               + "add a first one (.import FILE) to start the chart")
         }
         // A reading outside the plausible range (kept at import with a warning) would stretch the
         // scale and the trend: left out, as the board and marker-trends leave it out, and said.

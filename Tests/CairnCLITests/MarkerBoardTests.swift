@@ -210,6 +210,11 @@ struct MarkerBoardTests {
         // 11, 13, 11.5 inside 10–20, mixed: no trend is said.
         #expect(try CLI.run([dataset, "-c", ".profile inside; .asof 2026-02-28; .chart tsh"]).output
             .contains("TSH over the past 1 month, 3 readings, all within your target range"))
+        // No reading yet (the first is 10 February 2024): Glance's prompt to add the first one.
+        let none = try CLI.run([dataset, "-c", ".profile six; .asof 2024-02-09; .chart hdl"])
+        #expect(none.status == 1 && none.error == "Error: six has no HDL Cholesterol readings yet; add a first one (.import FILE) to start the chart\n",
+                "\(none.error)")
+        #expect(try CLI.run([dataset, "-c", ".profile six; .asof 2024-02-10; .chart hdl"]).output.contains("Add another reading to start seeing your trend\n"))
         // One reading (to 9 August 2024): Glance's empty state, word for word; two: the summary.
         let one = try CLI.run([dataset, "-c", ".profile six; .asof 2024-08-09; .chart hdl"]).output
         #expect(one.contains("Add another reading to start seeing your trend\n"), "\(one)")
