@@ -85,13 +85,46 @@ struct AuraePatternTests {
         #expect(try streak("2026-02-12")?.text == "Headache-free today")
     }
 
+    /// Aurae 6.4: the streak numeral shows "when the user has been headache-free for 1 or more
+    /// days", "Headache-free today" at 0, and nothing only with no logs or an active headache;
+    /// the 5-log minimum of 5.5 is for the Insights tab's patterns.
+    @Test("streaks-frequency@2: the streak from the first resolved headache, before the gate; none while one is active")
+    func streakBeforeTheGate() throws {
+        let data = streaks
+        // 5 January at noon: h1 is active, nothing resolved: no streak, only the progress message.
+        let active = try insights(data, "streaks-frequency", profile: "s", asOf: "2026-01-05T12:00:00+01:00")
+        #expect(active.map(\.kind) == ["progress"])
+        #expect((active.first?.evidence["gates"] as? [[String: Any]])?.first?["have"] as? Int == 0)
+        // h1 ended at 14:00 on 5 January: one resolved headache, and the streak in the seed's words.
+        func streak(_ asOf: String) throws -> String? {
+            try insights(data, "streaks-frequency", profile: "s", asOf: asOf).first { $0.subject == "streak" }?.text
+        }
+        #expect(try streak("2026-01-05") == "Headache-free today")
+        #expect(try streak("2026-01-06") == "1 day free")
+        #expect(try streak("2026-01-11") == "6 days free")
+        // Version 1: nothing but the progress message until the fifth.
+        #expect(try insights(data, "streaks-frequency@1", profile: "s", asOf: "2026-01-06").map(\.kind) == ["progress"])
+    }
+
     @Test("five resolved headaches open the gate; the last 30 days include the 30th day back and not the 31st")
     func gateAndLastThirtyDays() throws {
         let data = streaks
-        // At the end of 26 January four headaches have resolved: only the progress message.
+        // At the end of 26 January four headaches have resolved: the frequency insights wait
+        // (the progress message, its count in evidence); version 2's streak does not (below).
         let gated = try insights(data, "streaks-frequency", profile: "s", asOf: "2026-01-26")
-        #expect(gated.map(\.kind) == ["progress"])
-        #expect(gated.first?.text == "Keep logging — patterns will appear after a few more entries")
+        #expect(gated.map(\.kind) == ["awareness", "progress"])
+        #expect(gated.last?.text == "Keep logging — patterns will appear after a few more entries")
+        #expect(gated.last?.subject == "resolved headaches")
+        #expect((gated.last?.evidence["gates"] as? [[String: Any]])?.first?["have"] as? Int == 4)
+        #expect(!gated.contains { $0.subject == "frequency" })
+        // Version 1 held everything back, the streak too.
+        #expect(try insights(data, "streaks-frequency@1", profile: "s", asOf: "2026-01-26").map(\.kind) == ["progress"])
+        // 2 February, the fifth headache under way: no streak (D-29), and still four resolved.
+        #expect(try insights(data, "streaks-frequency", profile: "s", asOf: "2026-02-02").map(\.kind) == ["progress"])
+        // The fifth resolved (3 February): the gate is open, and version 2 is version 1 word for word.
+        let open = try insights(data, "streaks-frequency", profile: "s", asOf: "2026-02-05")
+        #expect(open.map(\.text) == (try insights(data, "streaks-frequency@1", profile: "s", asOf: "2026-02-05")).map(\.text))
+        #expect(!open.contains { $0.kind == "progress" })
         // 10 February: the 30 days from 12 January hold onsets on 12, 19 and 26 January and
         // 2 February; 11 February: from 13 January, three.
         #expect(try insights(data, "streaks-frequency", profile: "s", asOf: "2026-02-10").first { $0.subject == "frequency" }?.text

@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 26)
+        #expect(declared.count == 27)
         #expect(keys == declared)
     }
 

@@ -255,7 +255,7 @@ struct EngineTests {
         // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
         // medication-effectiveness and visit-statistics), twenty-six versions.
         #expect(registry.latest.count == 11)
-        #expect(registry.all.count == 26)
+        #expect(registry.all.count == 27)
         #expect(try registry.lookup("medication-effectiveness").version == 2)
     }
 
