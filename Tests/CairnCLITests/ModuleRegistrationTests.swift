@@ -28,7 +28,7 @@ struct ModuleRegistrationTests {
                 }
             }
         }
-        #expect(declared.count == 27)
+        #expect(declared.count == 28)
         #expect(keys == declared)
     }
 
@@ -74,7 +74,8 @@ struct ModuleRegistrationTests {
         let table = String(readme[tableStart.upperBound..<end.lowerBound])
         let generated = try CLI.run(["modules", "--markdown"], environment: ["CAIRN_MODULE_PATH": ""])
         #expect(table == generated.output, "README.md's module table is stale: run scripts/module-table")
-        #expect(generated.output.contains("| **trigger-cooccurrence@3** (default) | every resolved headache against the same local clock time"))
+        #expect(generated.output.contains("| trigger-cooccurrence@3 | every resolved headache against the same local clock time"))
+        #expect(generated.output.contains("| **trigger-cooccurrence@4** (default) | as @3, with its findings ranked as the seed ranks suspected triggers"))
         #expect(generated.output.contains("| trigger-cooccurrence@2 | a factor (or poor sleep) shown only when"))
         #expect(generated.output.contains("| streaks-frequency@1 | the headache-free streak"))
     }

@@ -148,7 +148,7 @@ struct ReplayCommandTests {
     func everyModule() throws {
         let result = try CLI.run([demo, "-c", ".profile lena; .replay 2026-07-11 2026-07-13"])
         #expect(result.status == 0, "\(result.error)")
-        for module in ["trigger-cooccurrence@3", "sleep-correlation@3", "weather-correlation@4"] {
+        for module in ["trigger-cooccurrence@4", "sleep-correlation@3", "weather-correlation@4"] {
             #expect(result.output.contains(module), "\(module) missing from \(result.output)")
         }
         // Lena's sudden severe headache of 12 July (h028) began at 09:10 and was resolved at

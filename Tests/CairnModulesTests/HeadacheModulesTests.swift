@@ -249,13 +249,13 @@ struct EngineTests {
         #expect(registry.all.map(\.key).contains("weather-correlation@1"))
         #expect(try registry.lookup("weather-correlation").version == 4)
         #expect(try registry.lookup("weather-correlation@1").version == 1)
-        #expect(try registry.lookup("trigger-cooccurrence").version == 3)
+        #expect(try registry.lookup("trigger-cooccurrence").version == 4)
         #expect(throws: ModuleRegistry.LookupError.self) { try registry.lookup("weather-correlation@5") }
         #expect(try registry.lookup("marker-trends").version == 4)
         // Eleven modules (the seven first, streaks-frequency, calendar-patterns,
-        // medication-effectiveness and visit-statistics), twenty-six versions.
+        // medication-effectiveness and visit-statistics), twenty-eight versions.
         #expect(registry.latest.count == 11)
-        #expect(registry.all.count == 27)
+        #expect(registry.all.count == 28)
         #expect(try registry.lookup("medication-effectiveness").version == 2)
     }
 

@@ -38,10 +38,11 @@ struct TriggerCooccurrenceV3Tests {
         return abs(x - expected) <= relative * abs(expected)
     }
 
-    @Test("the version registered by default is 3; version 2 stays registered")
+    @Test("the version registered by default is 4 (version 3 ranked by share); versions 3 and 2 stay registered")
     func registered() throws {
         let registry = ModuleHost.registry()
-        #expect(try registry.lookup("trigger-cooccurrence").version == 3)
+        #expect(try registry.lookup("trigger-cooccurrence").version == 4)
+        #expect(try registry.lookup("trigger-cooccurrence@3").version == 3)
         #expect(try registry.lookup("trigger-cooccurrence@2").version == 2)
     }
 
