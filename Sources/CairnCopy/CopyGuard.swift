@@ -143,6 +143,22 @@ public struct CopyGuard: Sendable {
         return problems
     }
 
+    /// Every template of the catalog rendered with sample values for each choice (labels as
+    /// their neutral references), once for each module it is linted for: Cairn's own copy,
+    /// which `scripts/copy-model-train` teaches the reader to pass.
+    public func catalogSamples() -> [(module: String?, text: String)] {
+        var out: [(module: String?, text: String)] = []
+        for entry in catalog.ids.compactMap({ catalog.entry($0) }) where !entry.approved {
+            for sample in CopyGuard.samples(entry) {
+                let (text, _) = fill(entry, slots: sample, neutral: Set(sample.compactMap { name, value in
+                    if case .label = value { return name } else { return nil }
+                }))
+                for module in entry.lintModules { out.append((module, text)) }
+            }
+        }
+        return out
+    }
+
     /// What the two parallel loads give.
     private enum Loaded: Sendable {
         case rules([CopyRule])

@@ -113,6 +113,26 @@ extension Cairn {
         /// breaks a rule (exit 1), or how many pass.
         private func checkCatalog() throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
+            if features {
+                // Cairn's own copy, for the reader's training: every template sample, then every
+                // built-in module's description.
+                struct Tokens: Encodable { var line: Int, module: String?, units: [[String]] }
+                var texts = copyGuard.catalogSamples()
+                for descriptor in ModuleHost.registry().all {
+                    for text in [descriptor.summary, descriptor.details] + descriptor.parameters.map(\.summary) {
+                        texts.append((descriptor.id, text))
+                    }
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                var out = ""
+                for (index, item) in texts.enumerated() {
+                    let tokens = Tokens(line: index + 1, module: item.module, units: copyGuard.readerTokens(item.text, module: item.module))
+                    out += String(decoding: try encoder.encode(tokens), as: UTF8.self) + "\n"
+                }
+                Standard.output(out)
+                return
+            }
             let problems = copyGuard.catalogProblems()
             for problem in problems { Standard.output("\(problem.description)\n") }
             guard problems.isEmpty else { throw ExitCode(Status.partial) }
