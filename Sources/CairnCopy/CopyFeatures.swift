@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns copy into the tokens the learned reader (`CopyReader`) weighs: what a sentence says
 /// beyond its exact words. The text is read as the rules read it (disguises removed, split and
@@ -17,12 +18,19 @@ import Foundation
 ///
 /// The training script (`scripts/copy-model-train`) reads these tokens from
 /// `cairn lint-copy --features`, so the model is trained on exactly what the guard scores.
-struct CopyFeatures: Sendable {
-    /// Lower-cased vocabulary terms, words joined by one space, to their category token.
-    private let categories: [String: String]
-    /// The most words a term has: the longest run tried at each word.
-    private let longestTerm: Int
+final class CopyFeatures: Sendable {
+    /// The vocabularies' terms by category, made on first use: a command that shows only
+    /// catalog copy never needs them.
+    private let table = Mutex<Terms?>(nil)
+    private let vocabularies: [String: Vocabulary]
     private let spelling: SpellingIndex
+
+    struct Terms: Sendable {
+        /// Lower-cased vocabulary terms, words joined by one space, to their category token.
+        let categories: [String: String]
+        /// The most words a term has: the longest run tried at each word.
+        let longestTerm: Int
+    }
 
     /// Copy shorter than this many words is a label or a value, not prose: the model leaves it
     /// to the rules.
@@ -54,6 +62,20 @@ struct CopyFeatures: Sendable {
     ]
 
     init(vocabularies: [String: Vocabulary], spelling: SpellingIndex) {
+        self.vocabularies = vocabularies
+        self.spelling = spelling
+    }
+
+    private var terms: Terms {
+        table.withLock { stored in
+            if let stored { return stored }
+            let made = CopyFeatures.terms(of: vocabularies)
+            stored = made
+            return made
+        }
+    }
+
+    private static func terms(of vocabularies: [String: Vocabulary]) -> Terms {
         var categories: [String: String] = [:]
         var longest = 1
         for (name, vocabulary) in vocabularies.sorted(by: { $0.key < $1.key }) {
@@ -67,9 +89,7 @@ struct CopyFeatures: Sendable {
                 longest = max(longest, words.count)
             }
         }
-        self.categories = categories
-        longestTerm = min(longest, 5)
-        self.spelling = spelling
+        return Terms(categories: categories, longestTerm: min(longest, 5))
     }
 
     /// The token sets the reader scores for a text: none when it is not prose, else the whole
@@ -136,12 +156,13 @@ struct CopyFeatures: Sendable {
     /// category tokens stand for.
     private func read(_ words: [String]) -> (sequence: [String], covered: [String]) {
         var sequence: [String] = [], covered: [String] = []
+        let terms = self.terms
         var index = 0
         while index < words.count {
             var matched = false
-            for length in stride(from: min(longestTerm, words.count - index), through: 1, by: -1) {
+            for length in stride(from: min(terms.longestTerm, words.count - index), through: 1, by: -1) {
                 let run = words[index..<(index + length)].joined(separator: " ")
-                if let category = category(of: run, single: length == 1) {
+                if let category = category(of: run, single: length == 1, in: terms.categories) {
                     sequence.append(category)
                     covered.append(run)
                     index += length
@@ -175,7 +196,7 @@ struct CopyFeatures: Sendable {
 
     /// A run's category: the term itself, its singular, or (for one word of five letters or
     /// more) the name it is a misspelling of.
-    private func category(of run: String, single: Bool) -> String? {
+    private func category(of run: String, single: Bool, in categories: [String: String]) -> String? {
         if let category = categories[run] { return category }
         if run.hasSuffix("es"), let category = categories[String(run.dropLast(2))] { return category }
         if run.hasSuffix("s"), let category = categories[String(run.dropLast())] { return category }

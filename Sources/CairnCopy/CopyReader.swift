@@ -21,10 +21,11 @@ final class CopyReader: Sendable {
         /// The score (a probability) over which a text is blocked, chosen by the training
         /// script's leave-one-corpus-out cross-validation.
         let threshold: Float
-        let table: [Int8]
+        /// The quantised weights as stored, each byte a two's-complement Int8.
+        let table: [UInt8]
 
         func weight(_ token: String) -> Float {
-            Float(table[Int(CopyReader.hash(token) & ((1 << bits) - 1))]) * scale
+            Float(Int8(bitPattern: table[Int(CopyReader.hash(token) & ((1 << bits) - 1))])) * scale
         }
 
         /// The probability that the tokens make a claim Cairn must not show.
@@ -70,7 +71,7 @@ final class CopyReader: Sendable {
         guard (8...24).contains(bits), bytes.count == 20 + (1 << Int(bits)) else {
             return .failure(CopyReaderError(file: file.lastPathComponent, problem: "has a table of the wrong size"))
         }
-        let table = bytes[20...].map { Int8(bitPattern: $0) }
+        let table = Array(bytes[20...])
         return .success(Weights(bits: bits, scale: Float(bitPattern: word(8)), bias: Float(bitPattern: word(12)),
                                 threshold: Float(bitPattern: word(16)), table: table))
     }
