@@ -193,14 +193,14 @@ public struct CopyGuard: Sendable {
 
     // MARK: Checking text
 
-    /// Every violation in a text, in order of position; none for exact approved copy.
-    /// `reads`: also ask the learned reader about prose the rules pass (`false`: the rules
-    /// alone, for identifiers, Cairn's own rendered templates and reports of the rules' rates).
+    /// Every violation in a text, in order of position; none for exact approved copy. Prose the
+    /// rules pass is also read by the learned reader.
     public func lint(_ text: String, module: String?) -> [CopyViolation] {
         lint(text, module: module, reads: true)
     }
 
-    /// As `lint`; `reads: false` asks the rules alone.
+    /// As `lint`; `reads: false` asks the rules alone (identifiers, Cairn's own rendered
+    /// templates, and reports of what the rules do without the reader).
     public func lint(_ text: String, module: String?, reads: Bool) -> [CopyViolation] {
         if approvedMatch(text, module: module) != nil { return [] }
         return memo.value(ModuleText(module: module, text: text, reads: reads)) {
