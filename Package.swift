@@ -103,7 +103,7 @@ let package = Package(
             name: "CairnCopy",
             dependencies: ["CairnCore", "CairnModuleKit", "CICUSpoof", "CPCRE2", .product(name: "Yams", package: "Yams")],
             exclude: ["THIRD-PARTY.md"],
-            resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies")]),
+            resources: [.copy("Rules"), .copy("Catalog"), .copy("Vocabularies"), .copy("Reader")]),
         .target(
             name: "CairnAnalysis",
             dependencies: ["CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnModuleKit"]),

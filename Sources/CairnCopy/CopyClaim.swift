@@ -29,4 +29,6 @@ public enum CopyClaim: String, Sendable, CaseIterable, Encodable {
     case approved
     /// Wording a rule bans for its module (a product's own list).
     case wording
+    /// A claim the learned reader found where no category or stem names its kind.
+    case learned
 }

@@ -32,10 +32,15 @@ public struct CopyGuard: Sendable {
     private let joinedWords = BoundedMemo<String, Bool>(capacity: 100_000)
     /// Misspelt condition and medicine names, read as the name.
     let spelling: SpellingIndex
+    /// The tokens the learned reader weighs, from the same vocabularies as the rules.
+    let features: CopyFeatures
+    /// The learned reader, judging prose the rules pass; nil for a guard built without one.
+    let reader: CopyReader?
 
     struct ModuleText: Hashable, Sendable {
         let module: String?
         let text: String
+        let reads: Bool
     }
 
     struct ModuleMessage: Hashable, Sendable {
@@ -51,22 +56,31 @@ public struct CopyGuard: Sendable {
     public static func bundled(knownModules: Set<String>, libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) -> CopyGuard {
         guard let rules = Bundle.module.url(forResource: "Rules", withExtension: nil),
               let catalog = Bundle.module.url(forResource: "Catalog", withExtension: nil),
-              let vocabularies = Bundle.module.url(forResource: "Vocabularies", withExtension: nil) else {
+              let vocabularies = Bundle.module.url(forResource: "Vocabularies", withExtension: nil),
+              let reader = Bundle.module.url(forResource: "Reader", withExtension: nil)?.appendingPathComponent(CopyGuard.readerFile),
+              FileManager.default.fileExists(atPath: reader.path) else {
             throw RulePackError(file: "CairnCopy resources", line: nil, key: nil,
                                 problem: "are missing from this build; rebuild Cairn")
         }
         return try CopyGuard(rulesDirectory: rules, catalogDirectory: catalog, vocabularyDirectory: vocabularies,
-                             knownModules: knownModules, lintsCatalog: false, libraries: libraries)
+                             knownModules: knownModules, lintsCatalog: false, libraries: libraries, readerFile: reader)
     }
+
+    /// The learned reader's weights, in the bundle's `Reader` folder.
+    static let readerFile = "copy-reader.bin"
+
 
     /// `lintsCatalog`: lint every template now and refuse to load on the first that breaks a
     /// rule; otherwise (the bundled catalog, which the test suite and `cairn lint-copy --catalog`
     /// lint whole) each template is linted the first time it is rendered, and never rendered if
     /// it fails, so a command pays only for the messages it shows.
     public init(rulesDirectory: URL, catalogDirectory: URL, vocabularyDirectory: URL,
-                knownModules: Set<String>, lintsCatalog: Bool = true, libraries: [ModuleLibraryCatalog] = []) throws(RulePackError) {
+                knownModules: Set<String>, lintsCatalog: Bool = true, libraries: [ModuleLibraryCatalog] = [],
+                readerFile: URL? = nil) throws(RulePackError) {
         let vocabularies = try Vocabulary.loadAll(in: vocabularyDirectory)
         spelling = SpellingIndex(vocabularies: vocabularies)
+        features = CopyFeatures(vocabularies: vocabularies, spelling: spelling)
+        reader = readerFile.map(CopyReader.init(file:))
         // The rules and the catalog load side by side (each is most of a core's work for a few
         // milliseconds, and a REPL command waits for both).
         let rulesAndCatalog = IndexedResults<Result<Loaded, RulePackError>>(count: 2)
@@ -129,6 +143,22 @@ public struct CopyGuard: Sendable {
         return problems
     }
 
+    /// Every template of the catalog rendered with sample values for each choice (labels as
+    /// their neutral references), once for each module it is linted for: Cairn's own copy,
+    /// which `scripts/copy-model-train` teaches the reader to pass.
+    public func catalogSamples() -> [(module: String?, text: String)] {
+        var out: [(module: String?, text: String)] = []
+        for entry in catalog.ids.compactMap({ catalog.entry($0) }) where !entry.approved {
+            for sample in CopyGuard.samples(entry) {
+                let (text, _) = fill(entry, slots: sample, neutral: Set(sample.compactMap { name, value in
+                    if case .label = value { return name } else { return nil }
+                }))
+                for module in entry.lintModules { out.append((module, text)) }
+            }
+        }
+        return out
+    }
+
     /// What the two parallel loads give.
     private enum Loaded: Sendable {
         case rules([CopyRule])
@@ -163,11 +193,67 @@ public struct CopyGuard: Sendable {
 
     // MARK: Checking text
 
-    /// Every violation in a text, in order of position; none for exact approved copy.
+    /// Every violation in a text, in order of position; none for exact approved copy. Prose the
+    /// rules pass is also read by the learned reader.
     public func lint(_ text: String, module: String?) -> [CopyViolation] {
+        lint(text, module: module, reads: true)
+    }
+
+    /// As `lint`; `reads: false` asks the rules alone (identifiers, Cairn's own rendered
+    /// templates, and reports of what the rules do without the reader).
+    public func lint(_ text: String, module: String?, reads: Bool) -> [CopyViolation] {
         if approvedMatch(text, module: module) != nil { return [] }
-        return memo.value(ModuleText(module: module, text: text)) {
-            computeViolations(blankingApprovedTexts(in: text, module: module), module: module)
+        return memo.value(ModuleText(module: module, text: text, reads: reads)) {
+            let blanked = blankingApprovedTexts(in: text, module: module)
+            var violations = computeViolations(blanked, module: module)
+            if reads, !violations.contains(where: \.blocks), let learned = readerViolation(blanked) {
+                violations.append(learned)
+            }
+            return violations
+        }
+    }
+
+    /// The reader's tokens for a text as copy of a module, as `lint` scores them (`cairn
+    /// lint-copy --features`, which the training script reads): none for exact approved copy or
+    /// text that is not prose, else the whole text's (approved texts inside it blanked) and then
+    /// each sentence's.
+    public func readerTokens(_ text: String, module: String?) -> [[String]] {
+        if approvedMatch(text, module: module) != nil { return [] }
+        return features.units(of: blankingApprovedTexts(in: text, module: module))
+    }
+
+    /// A block by the learned reader: the text (or one of its sentences) scores over the
+    /// threshold. Named like a rule's block, with the claim its heaviest tokens point to and
+    /// those tokens (words masked).
+    func readerViolation(_ text: String) -> CopyViolation? {
+        guard let reader else { return nil }
+        let units = features.units(of: text)
+        guard !units.isEmpty else { return nil }
+        let characters = Array(text)
+        let first = characters.firstIndex(where: { !$0.isWhitespace }) ?? 0
+        let last = characters.lastIndex(where: { !$0.isWhitespace }) ?? max(characters.count - 1, 0)
+        func violation(_ claim: CopyClaim, _ message: String) -> CopyViolation {
+            let match = first <= last && !characters.isEmpty ? String(characters[first...last]) : text
+            let (line, column) = CopyGuard.position(of: first, in: characters)
+            return CopyViolation(rule: CopyReader.ruleID, claim: claim, message: message, match: CopyViolation.mask(match),
+                                 line: line, column: column, level: .error, offsets: first..<(first <= last ? last + 1 : first))
+        }
+        switch reader.weights {
+        case .failure(let error):
+            return violation(.learned, "the learned reader's weights (\(error.file)) \(error.problem): prose is blocked until they load")
+        case .success(let weights):
+            var best: (score: Float, tokens: [String])?
+            for unit in units {
+                let score = weights.score(unit)
+                if score > weights.threshold && score > (best?.score ?? 0) { best = (score, unit) }
+            }
+            guard let best else { return nil }
+            let heaviest = best.tokens.map { ($0, weights.weight($0)) }.filter { $0.1 > 0 }
+                .sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(4).map(\.0)
+            let shown = heaviest.map { "'" + CopyReader.display($0) + "'" }.joined(separator: ", ")
+            return violation(CopyReader.claim(of: heaviest),
+                             "reads as a claim Cairn does not make (learned reader, score "
+                                 + String(format: "%.2f over %.2f", best.score, weights.threshold) + "); weighed most: " + shown)
         }
     }
 
@@ -188,7 +274,12 @@ public struct CopyGuard: Sendable {
 
     /// Whether a text shows as it is: no violation that blocks.
     public func isSafe(_ text: String, module: String?) -> Bool {
-        !lint(text, module: module).contains(where: \.blocks)
+        isSafe(text, module: module, reads: true)
+    }
+
+    /// As `isSafe`; `reads: false` asks the rules alone.
+    public func isSafe(_ text: String, module: String?, reads: Bool) -> Bool {
+        !lint(text, module: module, reads: reads).contains(where: \.blocks)
     }
 
     /// Free text as `SafeCopy` when nothing in it blocks, or the rules it broke. Modules do not
@@ -235,7 +326,8 @@ public struct CopyGuard: Sendable {
         let identifier = TerminalText.escaped(identifier)
         // In an identifier, hyphens, dots and slashes separate words as spaces do.
         let spaced = String(identifier.map { "-./:".contains($0) ? " " : $0 })
-        if isSafe(identifier, module: module) && isSafe(spaced, module: module) { return identifier }
+        // An identifier is not prose: the rules judge it, the learned reader does not.
+        if isSafe(identifier, module: module, reads: false) && isSafe(spaced, module: module, reads: false) { return identifier }
         return "\(kind)-" + CopyGuard.stableHash(identifier)
     }
 
@@ -277,7 +369,9 @@ public struct CopyGuard: Sendable {
         if let extra = Set(message.slots.keys).subtracting(entry.slots.keys).sorted().first {
             return refuse("'\(message.id)' has no slot {\(extra)}")
         }
-        if !entriesChecked, let problem = templateProblems.value(entry.id, compute: { lintProblem(entry) }) {
+        // On first render, the rules alone: the reader's verdict on the bundled templates is
+        // the test suite's and `lint-copy --catalog`'s, so a command does not pay for it.
+        if !entriesChecked, let problem = templateProblems.value(entry.id, compute: { lintProblem(entry, reads: false) }) {
             return refuse(problem.description)
         }
         var neutral = labels
@@ -288,7 +382,9 @@ public struct CopyGuard: Sendable {
         // labels a violation touches, and withhold only when what breaks a rule is Cairn's own.
         while true {
             let (text, labelSpans) = fill(entry, slots: message.slots, neutral: neutral)
-            let violations = lint(text, module: module)
+            // A template's own words passed the reader with the catalog (a test holds them to
+            // it); its labels were read on their own above.
+            let violations = lint(text, module: module, reads: false)
             let blocking = violations.filter(\.blocks)
             if blocking.isEmpty {
                 return .success(RenderedCopy(copy: SafeCopy(text: text, approvedID: nil),
@@ -401,7 +497,12 @@ public struct CopyGuard: Sendable {
         }
     }
 
+    /// `reads`: also ask the learned reader (the whole-catalog checks and a library's catalog).
     private func lintProblem(_ entry: CopyCatalog.Entry) -> RulePackError? {
+        lintProblem(entry, reads: true)
+    }
+
+    private func lintProblem(_ entry: CopyCatalog.Entry, reads: Bool) -> RulePackError? {
         for sample in CopyGuard.samples(entry) {
             for module in entry.lintModules {
                 let (text, _) = fill(entry, slots: sample, neutral: Set(sample.compactMap { name, value in
@@ -409,7 +510,8 @@ public struct CopyGuard: Sendable {
                 }))
                 // Without the split-word search: templates are Cairn's own words, and each
                 // rendered text is linted in full again before it is shown.
-                if let violation = computeViolations(text, module: module, joins: false).first(where: \.blocks) {
+                if let violation = computeViolations(text, module: module, joins: false).first(where: \.blocks)
+                    ?? (reads ? readerViolation(text) : nil) {
                     return RulePackError(file: entry.file, line: entry.line, key: "template",
                                          problem: "'\(entry.id)' breaks rule \(violation.rule) for \(module ?? "every module") "
                                              + "at column \(violation.column): \(violation.message)")
@@ -712,7 +814,7 @@ public struct CopyGuard: Sendable {
         return out
     }
 
-    private static func position(of offset: Int, in characters: [Character]) -> (line: Int, column: Int) {
+    static func position(of offset: Int, in characters: [Character]) -> (line: Int, column: Int) {
         var line = 1, column = 1
         for character in characters[..<offset] {
             if character.isNewline {

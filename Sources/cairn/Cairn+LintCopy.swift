@@ -32,6 +32,15 @@ extension Cairn {
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
+        @Flag(help: "Judge by the pattern rules alone, without the learned reader (to report what each adds).")
+        var rulesOnly = false
+
+        /// The learned reader's tokens, for `scripts/copy-model-train`: it trains on exactly what
+        /// the guard scores.
+        @Flag(help: ArgumentHelp("Print the learned reader's tokens for each unit as JSON lines (for scripts/copy-model-train).",
+                                 visibility: .hidden))
+        var features = false
+
         @Flag(help: "Check Cairn's own catalog instead: every template, with sample values for each choice, against the rules of each of its modules.")
         var catalog = false
 
@@ -68,9 +77,21 @@ extension Cairn {
                 throw ValidationError("--module \(module) is not a module; modules: "
                                       + Set(ModuleHost.registry().all.map(\.id)).sorted().joined(separator: ", "))
             }
+            if features {
+                struct Tokens: Encodable { var line: Int, units: [[String]] }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                var out = ""
+                for unit in units {
+                    let data = try encoder.encode(Tokens(line: unit.line, units: copyGuard.readerTokens(unit.text, module: module)))
+                    out += String(decoding: data, as: UTF8.self) + "\n"
+                }
+                Standard.output(out)
+                return
+            }
             var found: [Found] = []
             for unit in units {
-                for violation in copyGuard.lint(unit.text, module: module) {
+                for violation in copyGuard.lint(unit.text, module: module, reads: !rulesOnly) {
                     found.append(Found(file: name, line: unit.line + violation.line - 1, column: violation.column,
                                        rule: violation.rule, claim: violation.claim, level: violation.level, match: violation.match,
                                        message: violation.message))
@@ -92,6 +113,26 @@ extension Cairn {
         /// breaks a rule (exit 1), or how many pass.
         private func checkCatalog() throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
+            if features {
+                // Cairn's own copy, for the reader's training: every template sample, then every
+                // built-in module's description.
+                struct Tokens: Encodable { var line: Int, module: String?, units: [[String]] }
+                var texts = copyGuard.catalogSamples()
+                for descriptor in ModuleHost.registry().all {
+                    for text in [descriptor.summary, descriptor.details] + descriptor.parameters.map(\.summary) {
+                        texts.append((descriptor.id, text))
+                    }
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                var out = ""
+                for (index, item) in texts.enumerated() {
+                    let tokens = Tokens(line: index + 1, module: item.module, units: copyGuard.readerTokens(item.text, module: item.module))
+                    out += String(decoding: try encoder.encode(tokens), as: UTF8.self) + "\n"
+                }
+                Standard.output(out)
+                return
+            }
             let problems = copyGuard.catalogProblems()
             for problem in problems { Standard.output("\(problem.description)\n") }
             guard problems.isEmpty else { throw ExitCode(Status.partial) }

@@ -1,0 +1,141 @@
+@testable import CairnCopy
+import CairnModules
+import Foundation
+import Testing
+
+/// The learned reader (`CopyReader`) and its tokens (`CopyFeatures`): what it reads, that
+/// disguises read as plain text, that it never judges identifiers or Cairn's own approved copy
+/// and templates, and that rules with the reader hold the development corpora at the rates
+/// BENCHMARKS.md reports.
+@Suite("Learned copy reader")
+struct CopyReaderTests {
+    let copyGuard: CopyGuard
+
+    init() throws {
+        copyGuard = try ModuleHost.copyGuard()
+    }
+
+    func tokens(_ text: String) -> Set<String> {
+        Set(copyGuard.readerTokens(text, module: nil).first ?? [])
+    }
+
+    @Test("vocabulary terms read as their category; the person, hedges and numbers as markers")
+    func categories() {
+        let read = tokens("You may have chronic migraine, so ask about statins and ibuprofen at 400 mg.")
+        for token in ["u:<you>", "u:<hedge>", "u:<condition>", "u:<drugclass>", "u:<drug>", "u:<num>", "w:chronic migraine",
+                      "b:<you> <hedge>", "p:<condition>&<you>", "p:<condition>&<hedge>"] {
+            #expect(read.contains(token), "\(token)")
+        }
+        // A misspelt name is read as the name's category.
+        #expect(tokens("You clearly have migrane today.").contains("u:<condition>"))
+    }
+
+    @Test("a negation marks the next three tokens, and only those")
+    func negationScope() {
+        let read = tokens("This is not a diagnosis of anything serious today.")
+        #expect(read.contains("u:<not>"))
+        #expect(read.contains("n:a") && read.contains("n:diagnosis") && read.contains("n:of"))
+        #expect(!read.contains("n:anything") && !read.contains("n:serious"))
+        #expect(!tokens("This is a diagnosis of anything serious.").contains(where: { $0.hasPrefix("n:") }))
+        #expect(tokens("It isn't migraine at all.").contains("n:<condition>"))
+    }
+
+    @Test("disguised copy reads as the plain text does")
+    func disguises() {
+        let plain = copyGuard.readerTokens("You have migraine and should take ibuprofen.", module: nil)
+        for disguised in ["You have mi<b>gr</b>aine and should take ibuprofen.",
+                          "You have [mig](https://x.example)raine and should take ibuprofen.",
+                          "You\u{200B}have\u{200B}migraine\u{200B}and\u{200B}should\u{200B}take\u{200B}ibuprofen.",
+                          "You\u{3164}have migraine and should take ibu&shy;profen.",
+                          "Ｙou have mígraine and should take ibuprofen.",
+                          "You have m1gra1ne and should take ibuprofen."] {
+            #expect(copyGuard.readerTokens(disguised, module: nil) == plain, "\(disguised.debugDescription)")
+        }
+    }
+
+    @Test("values and labels are not prose: the reader leaves them to the rules")
+    func notProse() {
+        for value in ["h-12", "2026-05-01", "7", "3fa2c1d0-8b1e", "poor sleep", "LDL Cholesterol"] {
+            #expect(copyGuard.readerTokens(value, module: nil).isEmpty, "\(value)")
+        }
+        #expect(copyGuard.safeIdentifier("row-123-abc", kind: "row") == "row-123-abc")
+    }
+
+    @Test("a text of several sentences is read whole and sentence by sentence")
+    func sentences() {
+        let units = copyGuard.readerTokens("Your export is ready to download. Tap share to send the file.", module: nil)
+        #expect(units.count == 3)
+    }
+
+    @Test("a reader's block is reported like a rule's: rule id, kind of claim, weighed words masked")
+    func reported() throws {
+        // Idioms no rule lists (the white-box gaps the reader was trained on).
+        var found = false
+        for text in ["Red wine is your kryptonite.", "Skipped lunches set you up for a rough afternoon of head pain."] {
+            let violations = copyGuard.lint(text, module: nil)
+            guard let learned = violations.first(where: { $0.rule == CopyReader.ruleID }) else { continue }
+            found = true
+            #expect(learned.blocks && learned.message.contains("weighed most"))
+            #expect(!learned.message.lowercased().contains("kryptonite") && !learned.message.contains("lunches"))
+        }
+        #expect(found, "no reader block among the examples")
+        // The rules alone do not see them; `reads: false` asks the rules only.
+        #expect(copyGuard.lint("Red wine is your kryptonite.", module: nil, reads: false).filter(\.blocks).isEmpty)
+    }
+
+    @Test("every approved text passes verbatim in each of its modules")
+    func approvedTexts() throws {
+        for id in copyGuard.catalog.ids {
+            guard let entry = copyGuard.catalog.entry(id), entry.approved, let text = entry.text else { continue }
+            for module in entry.lintModules {
+                let admitted = copyGuard.admit(text, module: module)
+                guard case .success(let copy) = admitted else {
+                    Issue.record("\(id) blocked for \(module ?? "every module")")
+                    continue
+                }
+                #expect(copy.approvedID == id)
+            }
+        }
+    }
+
+    @Test("every catalog template, with sample values for each choice, passes the rules and the reader")
+    func catalogTemplates() {
+        #expect(copyGuard.catalogProblems().map(\.description) == [])
+    }
+
+    struct Case: Decodable {
+        let text: String
+        let expect: String
+        let module: String?
+    }
+
+    static func load(_ name: String) -> [Case] {
+        guard let url = Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        if name.hasSuffix(".json") { return (try? JSONDecoder().decode([Case].self, from: Data(text.utf8))) ?? [] }
+        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
+    }
+
+    /// The development corpora the reader was trained on, with the leaks and wrong blocks of
+    /// rules + reader that `scripts/copy-model-train` reports for the shipped weights.
+    static let corpora: [(String, Int, Int)] = [
+        ("copy-corpus.json", 0, 0), ("blind/dev.jsonl", 0, 0), ("blind/dev2.jsonl", 0, 0), ("blind/dev3.jsonl", 0, 0),
+        ("blind/dev4.jsonl", 0, 0), ("generated/dev.jsonl", 0, 0),
+        // The known gaps: the rules alone leak 83 and block 5 wrongly.
+        ("blind/whitebox-gaps.jsonl", 45, 5),
+    ]
+
+    @Test("rules with the reader hold every development corpus at the reported rates", arguments: corpora)
+    func development(name: String, leaks: Int, blocks: Int) {
+        let cases = Self.load(name)
+        #expect(cases.count > 200, "\(name) did not load")
+        var leaked: [String] = [], blocked: [String] = []
+        for item in cases {
+            let safe = copyGuard.isSafe(item.text, module: item.module)
+            if item.expect == "block" && safe { leaked.append(item.text) }
+            if item.expect == "pass" && !safe { blocked.append(item.text) }
+        }
+        #expect(leaked.count <= leaks, "leaks: \(leaked)")
+        #expect(blocked.count <= blocks, "wrongly blocked: \(blocked)")
+    }
+}
