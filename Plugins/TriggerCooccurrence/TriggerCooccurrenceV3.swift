@@ -198,13 +198,19 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
     /// Poor sleep as a factor: the night before the instant's local day was short or rated low;
     /// sets and referents without that night recorded leave it out.
     func poorSleepTest(_ input: ProfileData, sets: [MatchedExposure.Set], stats: Stats) -> MatchedExposure? {
-        guard !input.sleep.isEmpty else { return nil }
-        var nights: [CalendarDay: SleepNight] = [:]
-        for night in input.sleep { nights[night.nightOf] = night }
+        guard let firstNight = input.sleep.map(\.nightOf.daysSinceEpoch).min(),
+              let lastNight = input.sleep.map(\.nightOf.daysSinceEpoch).max() else { return nil }
+        // Each night's verdict by day, in a flat table over the nights' span (the latest row of a
+        // night wins): asked for every headache and referent instant, so no hashing or row copy.
+        var verdicts = [Bool?](repeating: nil, count: lastNight - firstNight + 1)
+        for night in input.sleep {
+            verdicts[night.nightOf.daysSinceEpoch - firstNight] =
+                night.durationMinutes < poorSleepHours * 60 || (night.quality.map { $0 <= poorSleepQuality } ?? false)
+        }
         let zone = input.zone
         func poor(_ instant: Int) -> Bool? {
-            guard let night = nights[zone.day(ofEpoch: instant).adding(days: -1)] else { return nil }
-            return night.durationMinutes < poorSleepHours * 60 || (night.quality.map { $0 <= poorSleepQuality } ?? false)
+            let slot = zone.day(ofEpoch: instant).adding(days: -1).daysSinceEpoch - firstNight
+            return slot >= 0 && slot < verdicts.count ? verdicts[slot] : nil
         }
         let known: [MatchedExposure.Set] = sets.compactMap { set in
             guard poor(set.headache.onset.epochSeconds) != nil else { return nil }

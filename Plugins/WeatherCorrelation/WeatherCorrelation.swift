@@ -59,6 +59,13 @@ struct WeatherAnalysis: Sendable {
         return now - before
     }
 
+    /// The change of a measure over the window ending at an instant, from its columns.
+    func change(_ series: WeatherSeries, at instant: Int) -> Double? {
+        guard let now = series.nearest(to: instant),
+              let before = series.nearest(to: instant - Int(windowHours * 3600)) else { return nil }
+        return now - before
+    }
+
     func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) -> [InsightDraft] {
         let zone = input.zone
         let weather = input.weather

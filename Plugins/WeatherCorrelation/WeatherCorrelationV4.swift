@@ -26,7 +26,8 @@ import CairnStats
 /// "Findings that are there"). The gate is version 3's (10 resolved headaches with weather to
 /// compare, Aurae D-20).
 ///
-/// Cost: O(c s log w + c^2) for c headaches, s days per block and w observations.
+/// Cost: O(w + c s log w + c^2) for c headaches, s days per block and w observations (the
+/// observations are copied once into columns, `WeatherSeries`, and searched there).
 public struct WeatherCorrelationV4: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 4
@@ -64,15 +65,34 @@ public struct WeatherCorrelationV4: AnalysisModule {
                value: { $0.humidityPercent }, toward: { $0 })]
     }
 
+    /// Each measure's observations as columns, in the order of `measures`.
+    func series(_ input: ProfileData) -> [WeatherSeries] {
+        let epochs = input.weather.map(\.observedAtEpoch)
+        return measures.map { WeatherSeries(epochs: epochs, values: input.weather.map($0.value)) }
+    }
+
     /// Resolved headaches with a clock time (the 24 hours before need one) and weather to compare.
-    func measured(_ input: ProfileData) -> [Headache] {
+    func measured(_ input: ProfileData, _ series: [WeatherSeries]) -> [Headache] {
         input.resolvedHeadaches.filter { headache in
-            headache.onset.hasTime && measures.contains { analysis.change(input.weather, at: headache.onset.epochSeconds, $0.value) != nil }
+            headache.onset.hasTime && series.contains { analysis.change($0, at: headache.onset.epochSeconds) != nil }
         }
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches with weather", have: measured(input).count, need: analysis.minHeadaches)]
+        gates(measured(input, series(input)))
+    }
+
+    func gates(_ measured: [Headache]) -> [Gate] {
+        [Gate(name: "resolved headaches with weather", have: measured.count, need: analysis.minHeadaches)]
+    }
+
+    /// The gates and the evaluation on one set of columns and measured headaches.
+    public func run(_ input: ProfileData, asOf: Int, stats: Stats) throws -> (gates: [Gate], drafts: [InsightDraft]?) {
+        let columns = series(input)
+        let headaches = measured(input, columns)
+        let gates = gates(headaches)
+        guard gates.allSatisfy(\.isOpen) else { return (gates, nil) }
+        return (gates, evaluate(input, series: columns, headaches: headaches, asOf: asOf, stats: stats))
     }
 
     /// One measure over the matched sets: sets whose headache and at least one referent have a
@@ -80,7 +100,6 @@ public struct WeatherCorrelationV4: AnalysisModule {
     struct Row {
         var measure: WeatherCorrelationV3.Measure
         var sets = 0, with: [Headache] = [], expected = 0.0, referentsWith = 0, referents = 0
-        var referentDays: Set<Int> = []
         var caseChanges: [Double] = [], referentChanges: [Double] = []
         var numerator = 0.0, denominator = 0.0
         var p = 1.0
@@ -89,16 +108,20 @@ public struct WeatherCorrelationV4: AnalysisModule {
     }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
-        let headaches = measured(input)
+        let columns = series(input)
+        return evaluate(input, series: columns, headaches: measured(input, columns), asOf: asOf, stats: stats)
+    }
+
+    func evaluate(_ input: ProfileData, series: [WeatherSeries], headaches: [Headache], asOf: Int, stats: Stats) -> [InsightDraft] {
         let sets = ClockMatchedSets(input, episodes: headaches, asOf: asOf, strideDays: stratumDays).sets
         var rows: [Row] = []
-        for measure in measures {
+        for (measure, values) in zip(measures, series) {
             var row = Row(measure: measure)
             var probabilities: [Double] = []
             for set in sets {
-                guard let change = analysis.change(input.weather, at: set.headache.onset.epochSeconds, measure.value) else { continue }
+                guard let change = analysis.change(values, at: set.headache.onset.epochSeconds) else { continue }
                 let referents = set.referents.compactMap { instant in
-                    analysis.change(input.weather, at: instant, measure.value).map { (instant, measure.toward($0)) }
+                    analysis.change(values, at: instant).map { (instant, measure.toward($0)) }
                 }
                 guard !referents.isEmpty else { continue }
                 let caseValue = measure.toward(change)
@@ -111,7 +134,6 @@ public struct WeatherCorrelationV4: AnalysisModule {
                 row.referents += referents.count
                 row.caseChanges.append(caseValue)
                 row.referentChanges += referents.map(\.1)
-                for (instant, _) in referents { row.referentDays.insert(input.zone.day(ofEpoch: instant).daysSinceEpoch) }
                 if caseExposed {
                     row.with.append(set.headache)
                     row.numerator += Double(referents.count - m) / size

@@ -85,4 +85,19 @@ struct ProfileTimeZoneTests {
             }
         }
     }
+
+    @Test("offsets before 1900 and after 2099 (outside the cache's table), asked from four threads at once, equal the tz database's")
+    func offsetsOutsideTableAndConcurrent() async {
+        let identifier = "America/New_York"
+        let zone = ProfileTimeZone(identifier: identifier)!
+        let database = TimeZone(identifier: identifier)!
+        let instants = Array(stride(from: -4_000_000_000, to: -2_208_988_800, by: 9_999_991))
+            + Array(stride(from: 4_102_444_800, to: 6_000_000_000, by: 9_999_991))
+            + Array(stride(from: 1_700_000_000, to: 1_800_000_000, by: 99_991))
+        let expected = instants.map { database.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        await withTaskGroup(of: [Int].self) { group in
+            for _ in 0..<4 { group.addTask { instants.map { zone.offset(atEpoch: $0) } } }
+            for await found in group { #expect(found == expected) }
+        }
+    }
 }

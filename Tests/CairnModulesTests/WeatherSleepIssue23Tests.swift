@@ -148,4 +148,30 @@ struct WeatherSleepIssue23Tests {
         #expect(close(report.insights[0].evidence["p_one_sided"], 9.995002498750624e-05))
         #expect(close(report.insights[0].evidence["p_sequence"], 9.995002498750624e-05))
     }
+
+    @Test("weather-correlation@4's columns find the observation the rows do: either side, within 90 minutes, the earlier on a tie")
+    func columnsFindTheRowsObservation() {
+        // Irregular gaps (none, for two rows at one instant, to 3 hours) and missing values,
+        // probed every 7.5 minutes from before the first row to after the last.
+        var rows: [WeatherObservation] = []
+        var instant = 1_767_225_600
+        for id in 0..<1_500 {
+            instant += [0, 1_800, 3_600, 3_600, 5_400, 7_200, 10_800][(id * 7 + id / 3) % 7]
+            rows.append(WeatherObservation(id: Int64(id), profileID: nil, observedAtEpoch: instant,
+                                           humidityPercent: id % 7 == 0 ? nil : Double(id % 50),
+                                           pressureHPa: id % 5 == 0 ? nil : 1_000 + Double(id % 13)))
+        }
+        let epochs = rows.map(\.observedAtEpoch)
+        for value in [{ (row: WeatherObservation) in row.pressureHPa }, { (row: WeatherObservation) in row.humidityPercent }] {
+            let series = WeatherSeries(epochs: epochs, values: rows.map(value))
+            let differing = stride(from: rows[0].observedAtEpoch - 7_200, through: instant + 7_200, by: 450).filter { probe in
+                series.nearest(to: probe) != WeatherAnalysis.nearest(rows[...], to: probe, value)
+            }
+            #expect(differing.isEmpty)
+            let misplaced = stride(from: rows[0].observedAtEpoch - 7_200, through: instant + 7_200, by: 1_350).filter { probe in
+                series.firstIndex(atOrAfter: probe) != (epochs.firstIndex { $0 >= probe } ?? epochs.count)
+            }
+            #expect(misplaced.isEmpty)
+        }
+    }
 }

@@ -27,7 +27,9 @@ public struct ProfileTimeZone: Hashable, Sendable, CustomStringConvertible {
 
     /// Seconds east of UTC in force at the instant.
     public func offset(atEpoch seconds: Int) -> Int {
-        offsets.offset(atEpoch: seconds) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        // The common case first, with no closure formed: a day already known and without a change.
+        if let known = offsets.knownOffset(atEpoch: seconds) { return known }
+        return offsets.offset(atEpoch: seconds) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
     }
 
     /// The local calendar day on which the instant falls.
@@ -88,11 +90,32 @@ public struct ProfileTimeZone: Hashable, Sendable, CustomStringConvertible {
 /// twice per day (its first and last second); a day whose two offsets agree has that offset
 /// throughout, and a day with a change is asked for each instant. Foundation's look-ups take a
 /// lock and a calendar computation each, and analyses ask millions of times.
-final class ZoneOffsetCache: Sendable {
+///
+/// Days from 1900 to 2099 live in a flat table of atomics, read without a lock or a hash (the
+/// two workers of a run ask the same zone at once; a lock and a dictionary were a tenth of a
+/// run over every module, BENCHMARKS.md). A slot is written once with the value any thread
+/// would compute, so a race stores the same number twice. Other days use a locked dictionary.
+final class ZoneOffsetCache: @unchecked Sendable {
     private static let caches = Mutex<[String: ZoneOffsetCache]>([:])
-    /// Offset by UTC day number; `changes` marks a day with a transition.
+    /// Offset by UTC day number outside `window`; `changes` marks a day with a transition.
     private let days = Mutex<[Int: Int32]>([:])
     private static let changes = Int32.min
+    /// A slot of `table` not yet asked.
+    private static let unknown = Int32.max
+    /// UTC day numbers of 1900-01-01 up to 2100-01-01.
+    private static let window = -25_567..<47_482
+    private let table: UnsafeMutablePointer<Atomic<Int32>>
+
+    private init() {
+        let count = ZoneOffsetCache.window.count
+        table = .allocate(capacity: count)
+        for slot in 0..<count { (table + slot).initialize(to: Atomic(ZoneOffsetCache.unknown)) }
+    }
+
+    deinit {
+        table.deinitialize(count: ZoneOffsetCache.window.count)
+        table.deallocate()
+    }
 
     static func shared(for identifier: String) -> ZoneOffsetCache {
         caches.withLock { caches in
@@ -103,15 +126,31 @@ final class ZoneOffsetCache: Sendable {
         }
     }
 
+    /// The offset when the instant's day is in the table, already asked and without a change;
+    /// else nil (then `offset(atEpoch:lookUp:)`).
+    @inline(__always)
+    func knownOffset(atEpoch seconds: Int) -> Int? {
+        let slot = ISODateTimeText.floorDiv(seconds, 86_400) - ZoneOffsetCache.window.lowerBound
+        guard slot >= 0 && slot < ZoneOffsetCache.window.count else { return nil }
+        let known = table[slot].load(ordering: .relaxed)
+        return known == ZoneOffsetCache.unknown || known == ZoneOffsetCache.changes ? nil : Int(known)
+    }
+
     func offset(atEpoch seconds: Int, lookUp: (Int) -> Int) -> Int {
         let day = ISODateTimeText.floorDiv(seconds, 86_400)
-        let known = days.withLock { $0[day] }
-        if let known { return known == ZoneOffsetCache.changes ? lookUp(seconds) : Int(known) }
+        let inTable = ZoneOffsetCache.window.contains(day)
+        let known: Int32? = inTable ? table[day - ZoneOffsetCache.window.lowerBound].load(ordering: .relaxed) : days.withLock { $0[day] }
+        if let known, known != ZoneOffsetCache.unknown { return known == ZoneOffsetCache.changes ? lookUp(seconds) : Int(known) }
         let first = lookUp(day * 86_400), last = lookUp(day * 86_400 + 86_399)
-        days.withLock { days in
-            // Bounded: a run over centuries of dates starts afresh rather than growing.
-            if days.count >= 200_000 { days.removeAll(keepingCapacity: true) }
-            days[day] = first == last ? Int32(first) : ZoneOffsetCache.changes
+        let value = first == last ? Int32(first) : ZoneOffsetCache.changes
+        if inTable {
+            table[day - ZoneOffsetCache.window.lowerBound].store(value, ordering: .relaxed)
+        } else {
+            days.withLock { days in
+                // Bounded: a run over centuries of dates starts afresh rather than growing.
+                if days.count >= 200_000 { days.removeAll(keepingCapacity: true) }
+                days[day] = value
+            }
         }
         return first == last ? first : lookUp(seconds)
     }
