@@ -121,8 +121,12 @@ struct CopyReaderTests {
     static let corpora: [(String, Int, Int)] = [
         ("copy-corpus.json", 0, 0), ("blind/dev.jsonl", 0, 0), ("blind/dev2.jsonl", 0, 0), ("blind/dev3.jsonl", 0, 0),
         ("blind/dev4.jsonl", 0, 0), ("generated/dev.jsonl", 0, 0),
+        // Five later blind writers, trained on after one untouched run each (BENCHMARKS.md):
+        // the rules alone leak 53, 76, 137, 61 and 57 of them.
+        ("blind/dev5.jsonl", 11, 3), ("blind/dev6.jsonl", 26, 5), ("blind/dev7.jsonl", 34, 8),
+        ("blind/dev8.jsonl", 29, 2), ("blind/dev9.jsonl", 17, 5),
         // The known gaps: the rules alone leak 83 and block 5 wrongly.
-        ("blind/whitebox-gaps.jsonl", 45, 5),
+        ("blind/whitebox-gaps.jsonl", 20, 5),
     ]
 
     @Test("rules with the reader hold every development corpus at the reported rates", arguments: corpora)
