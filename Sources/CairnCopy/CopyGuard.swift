@@ -30,6 +30,10 @@ public struct CopyGuard: Sendable {
     /// Whether a run of words, joined, is a word some rule names: the same neighbours ("your
     /// 12", "headaches clearly") recur in copy after copy, and each check searches every pattern.
     private let joinedWords = BoundedMemo<String, Bool>(capacity: 100_000)
+    /// Identifiers as shown, by identifier, kind and module: every insight of a population
+    /// carries the same evidence keys and subjects, and each look-up of the lint memo escapes,
+    /// respaces and hashes the text twice.
+    private let identifiers = BoundedMemo<ShownIdentifier, String>(capacity: 20_000)
     /// Misspelt condition and medicine names, read as the name.
     let spelling: SpellingIndex
     /// The tokens the learned reader weighs, from the same vocabularies as the rules.
@@ -41,6 +45,12 @@ public struct CopyGuard: Sendable {
         let module: String?
         let text: String
         let reads: Bool
+    }
+
+    struct ShownIdentifier: Hashable, Sendable {
+        let identifier: String
+        let kind: String
+        let module: String?
     }
 
     struct ModuleMessage: Hashable, Sendable {
@@ -322,6 +332,12 @@ public struct CopyGuard: Sendable {
     /// "profile-3fa2c1d0" that still tells identifiers apart.
     public func safeIdentifier(_ identifier: String, kind: String, module: String? = nil) -> String {
         if CopyGuard.carriesNoWords(identifier) { return identifier }
+        return identifiers.value(ShownIdentifier(identifier: identifier, kind: kind, module: module)) {
+            shownIdentifier(identifier, kind: kind, module: module)
+        }
+    }
+
+    private func shownIdentifier(_ identifier: String, kind: String, module: String?) -> String {
         // Data shown as an identifier keeps no control character (a terminal would obey it).
         let identifier = TerminalText.escaped(identifier)
         // In an identifier, hyphens, dots and slashes separate words as spaces do.
