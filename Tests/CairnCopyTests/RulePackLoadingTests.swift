@@ -190,6 +190,50 @@ struct RulePackLoadingTests {
         #expect(sound.copy.text == "3 of your last 9 episodes.")
     }
 
+    @Test("a value is linted in its template's words: one that makes a claim there is caught without linting the whole sentence")
+    func valueInContext() throws {
+        guard case .success(let copyGuard) = try load(lintsCatalog: false, { root in
+            try write(root, "Rules/Emergency.yml", "extends: existence\nmessage: \"'%s' directs\"\nlevel: error\ntokens:\n  - 'ring (?:999|112)'\n")
+            try write(root, "Catalog/ring.yml", """
+                - id: trigger-cooccurrence.ring
+                  modules: [trigger-cooccurrence]
+                  source: test
+                  template: "Ring {count} after {days} days."
+                  slots:
+                    count: count
+                    days: count
+                - id: trigger-cooccurrence.side
+                  modules: [trigger-cooccurrence]
+                  source: test
+                  template: "{a} {b} days."
+                  slots:
+                    a: count
+                    b: count
+
+                """)
+        }) else { Issue.record("refused at load"); return }
+        func render(_ id: String, _ slots: [String: SlotValue]) -> Result<RenderedCopy, CopyRejection> {
+            copyGuard.render(CopyMessage(id, slots), module: "trigger-cooccurrence")
+        }
+        guard case .success(let sound) = render("trigger-cooccurrence.ring", ["count": .count(5), "days": .count(3)]) else {
+            Issue.record("sound copy refused"); return
+        }
+        #expect(sound.copy.text == "Ring 5 after 3 days.")
+        // The template passed with its sample values; 999 beside its words is a direction.
+        guard case .failure(let rejection) = render("trigger-cooccurrence.ring", ["count": .count(999), "days": .count(3)]) else {
+            Issue.record("a claim made by a value was shown"); return
+        }
+        #expect(rejection.violations.map(\.rule) == ["Emergency"])
+        // Values parted by no word are linted as the whole sentence.
+        let entries = ["trigger-cooccurrence.ring", "trigger-cooccurrence.side"].compactMap { copyGuard.catalog.entry($0) }
+        #expect(entries.map { CopyGuard.valuesPartedByWords($0, varying: ["count", "days", "a", "b"]) } == [true, false])
+        #expect(CopyGuard.valuesPartedByWords(entries[1], varying: ["a"]))
+        guard case .success(let side) = render("trigger-cooccurrence.side", ["a": .count(1), "b": .count(2)]) else {
+            Issue.record("sound copy refused"); return
+        }
+        #expect(side.copy.text == "1 2 days.")
+    }
+
     @Test("catalog entries are checked: slots declared and used, known modules, no duplicates, a source")
     func brokenCatalog() throws {
         func entry(_ yaml: String) throws -> String { try refusal { try write($0, "Catalog/bad.yml", yaml) } }
