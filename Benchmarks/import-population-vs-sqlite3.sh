@@ -11,6 +11,8 @@
 # file loaded with `.import --csv --skip 1`, then DatasetSchema.indexSQL's indexes, on the
 # contract's time text where Cairn indexes the derived `_epoch` column (sqlite3 derives none).
 # No validation, no derived columns. CAIRN=path times another build without building.
+# Besides wall time, each run's CPU time (user + system, /usr/bin/time): on a loaded machine
+# Cairn's two threads take more of the cores than sqlite3's one, which flatters the wall ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${CAIRN:-}" ]; then
@@ -69,18 +71,20 @@ script="$work/import-population-$profiles.sql"
 rows=$(( $(cat "$dir"/*.csv | wc -l) - $(ls "$dir"/*.csv | wc -l) ))
 cairn_db="$work/population-$profiles-cairn.sqlite"
 sqlite_db="$work/population-$profiles-sqlite3.sqlite"
-cairn_times=()
-sqlite_times=()
+cairn_times=() sqlite_times=() cairn_cpu=() sqlite_cpu=()
+cpu_ms() { awk '{ printf "%d", ($1 + $2) * 1000 }' "$work/cpu.txt"; }
 for run in $(seq "$runs"); do
     rm -f "$cairn_db" "${cairn_db%.sqlite}".*rejects.csv "$sqlite_db"
     start=$(now_ns)
-    "$cairn" import "$dir" --into "$cairn_db" --now 2027-06-01 > "$work/report.txt"
+    /usr/bin/time -f "%U %S" -o "$work/cpu.txt" "$cairn" import "$dir" --into "$cairn_db" --now 2027-06-01 > "$work/report.txt"
     cairn_times+=($(( ($(now_ns) - start) / 1000000 )))
+    cairn_cpu+=($(cpu_ms))
 
     start=$(now_ns)
-    sqlite3 "$sqlite_db" < "$script"
+    /usr/bin/time -f "%U %S" -o "$work/cpu.txt" sqlite3 "$sqlite_db" < "$script"
     sqlite_times+=($(( ($(now_ns) - start) / 1000000 )))
-    echo "run $run: cairn ${cairn_times[-1]} ms, sqlite3 ${sqlite_times[-1]} ms" >&2
+    sqlite_cpu+=($(cpu_ms))
+    echo "run $run: cairn ${cairn_times[-1]} ms (cpu ${cairn_cpu[-1]}), sqlite3 ${sqlite_times[-1]} ms (cpu ${sqlite_cpu[-1]})" >&2
 done
 
 count() { # database: rows in every table the CSV files name
@@ -96,3 +100,7 @@ echo "population: $profiles profiles, $rows CSV rows in $(ls "$dir"/*.csv | wc -
 echo "cairn import DIR (validates every row, derived columns, indexes), ms: ${cairn_times[*]}; median $cairn_median"
 echo "sqlite3 .import of each file + the same indexes, ms:             ${sqlite_times[*]}; median $sqlite_median"
 awk -v c="$cairn_median" -v s="$sqlite_median" 'BEGIN { r = c / s; printf "ratio cairn/sqlite3: %.2f (goal: 1.5 or less: %s)\n", r, (r <= 1.5) ? "met" : "not met" }'
+cairn_cpu_median=$(printf '%s\n' "${cairn_cpu[@]}" | median)
+sqlite_cpu_median=$(printf '%s\n' "${sqlite_cpu[@]}" | median)
+echo "cpu time (user + system), ms: cairn ${cairn_cpu[*]}; median $cairn_cpu_median | sqlite3 ${sqlite_cpu[*]}; median $sqlite_cpu_median"
+awk -v c="$cairn_cpu_median" -v s="$sqlite_cpu_median" 'BEGIN { printf "cpu ratio cairn/sqlite3: %.2f\n", c / s }'
