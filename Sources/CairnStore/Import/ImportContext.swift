@@ -87,9 +87,17 @@ final class ImportContext {
     /// if the row is stored, so a rejected row leaves nothing behind.
     private var pendingProfiles: [String] = []
 
+    /// The profile asked last and its zone: rows come grouped by profile, and comparing a short
+    /// id costs less than hashing it on every row. Forgotten when a zone is set.
+    private var lastZone: (profile: String, zone: CachedZone)?
+
     /// The zone of a profile; UTC for one that does not exist yet.
     func zone(forProfile id: String) throws -> CachedZone {
-        if let zone = zones[id] { return zone }
+        if let lastZone, lastZone.profile == id { return lastZone.zone }
+        if let zone = zones[id] {
+            lastZone = (id, zone)
+            return zone
+        }
         if !pendingProfiles.contains(id) { pendingProfiles.append(id) }
         return cachedZone(.utc)
     }
@@ -113,6 +121,7 @@ final class ImportContext {
     func knowsProfile(_ id: String) -> Bool { zones[id] != nil }
 
     func setZone(_ zone: ProfileTimeZone, forProfile id: String) {
+        lastZone = nil
         zones[id] = cachedZone(zone)
         createdProfiles.removeAll { $0 == id }
         pendingProfiles.removeAll { $0 == id }

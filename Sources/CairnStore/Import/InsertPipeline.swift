@@ -36,6 +36,9 @@ final class InsertPipeline: @unchecked Sendable {
 
     private let database: SQLiteDatabase
     private var statements: [SQLiteStatement] = []
+    /// Each statement's parameter count: a row that binds them all runs without clearing the
+    /// previous row's bindings first.
+    private var parameterCounts: [Int] = []
     private var batch = Batch()
     private static let rowsPerBatch = 4096
     private static let batchesInFlight = 4
@@ -56,7 +59,9 @@ final class InsertPipeline: @unchecked Sendable {
     }
 
     func prepare(_ sql: String) throws(SQLiteError) -> Insert {
-        statements.append(try database.prepare(sql))
+        let statement = try database.prepare(sql)
+        statements.append(statement)
+        parameterCounts.append(statement.parameterCount)
         return Insert(pipeline: self, index: statements.count - 1)
     }
 
@@ -168,11 +173,18 @@ final class InsertPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Runs a batch's rows. A row that binds fewer values than its statement has parameters
+    /// starts from cleared bindings (NULL), as each row always did; when the batch is done, the
+    /// statements it used are cleared, so none keeps pointing into the batch's text.
     private func write(_ batch: Batch) throws(SQLiteError) {
         var first = 0
+        var used: [Int] = []
+        defer { for insert in used { statements[insert].clearBindings() } }
         try batch.text.withUnsafeBufferPointer { (text: UnsafeBufferPointer<UInt8>) throws(SQLiteError) in
             for (insert, end) in batch.rows {
                 let statement = statements[insert]
+                if !used.contains(insert) { used.append(insert) }
+                if end - first < parameterCounts[insert] { statement.clearBindings() }
                 for position in first..<end {
                     let index = Int32(position - first + 1)
                     switch batch.values[position] {
@@ -184,7 +196,7 @@ final class InsertPipeline: @unchecked Sendable {
                     }
                 }
                 first = end
-                try statement.run()
+                try statement.runKeepingBindings()
             }
         }
     }

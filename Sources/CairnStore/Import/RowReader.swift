@@ -48,20 +48,24 @@ struct RowReader {
     }
 
     func requiredText(_ column: String) throws(RowRejection) -> String {
-        guard let value = try text(column) else {
-            throw RowRejection(reason: .missingRequiredField, column: position(column), columnName: column,
-                               message: "\(column) is required and empty")
-        }
+        guard let value = try text(column) else { throw missing(column) }
         return value
+    }
+
+    /// A required field that is empty or absent.
+    private func missing(_ column: String) -> RowRejection {
+        RowRejection(reason: .missingRequiredField, column: position(column), columnName: column,
+                     message: "\(column) is required and empty")
     }
 
     func number(_ column: String) throws(RowRejection) -> Double? {
         try parsed(column) { text throws(ContractValue.Problem) in try ContractValue.number(text) }
     }
 
+    /// The field is read once: its text made twice was work for nothing on every row.
     func requiredNumber(_ column: String) throws(RowRejection) -> Double {
-        _ = try requiredText(column)
-        return try number(column)!
+        guard let value = try number(column) else { throw missing(column) }
+        return value
     }
 
     func integer(_ column: String, in range: ClosedRange<Int>) throws(RowRejection) -> Int? {
@@ -124,8 +128,8 @@ struct RowReader {
     }
 
     func requiredTime(_ column: String, in zone: CachedZone, requireTime: Bool = false) throws(RowRejection) -> EventTime {
-        _ = try requiredText(column)
-        return try time(column, in: zone, requireTime: requireTime)!
+        guard let value = try time(column, in: zone, requireTime: requireTime) else { throw missing(column) }
+        return value
     }
 
     /// 1-based position of a column in the file.

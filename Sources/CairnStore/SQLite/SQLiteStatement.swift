@@ -76,6 +76,22 @@ public final class SQLiteStatement {
         try step()
     }
 
+    /// Runs a statement that returns no rows and resets it, keeping its bindings: for a caller
+    /// that binds every parameter again before each run (`InsertPipeline`), clearing them after
+    /// every row is work for nothing.
+    func runKeepingBindings() throws(SQLiteError) {
+        defer { sqlite3_reset(handle) }
+        try step()
+    }
+
+    /// Unbinds every parameter (to NULL), so no text bound without a copy stays pointed to.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// How many parameters the statement has.
+    var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
     public var columnCount: Int32 { sqlite3_column_count(handle) }
 
     public func columnName(_ index: Int32) -> String {

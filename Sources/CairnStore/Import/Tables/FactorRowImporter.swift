@@ -22,9 +22,8 @@ final class FactorRowImporter: ContractRowImporter {
         } catch {
             throw row.invalid("factor", "\"\(factorText)\" \(error.explanation)")
         }
-        _ = try row.requiredText("at")
         let zone = try context.zone(forProfile: profile)
-        let at = try row.time("at", in: zone)!
+        let at = try row.requiredTime("at", in: zone)
         // Every value is read and checked before binding starts: a refusal leaves nothing bound.
         let value = try row.number("value")
         // When the entry was made (optional): a factor written down after the headache began.

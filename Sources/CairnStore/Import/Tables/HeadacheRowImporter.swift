@@ -43,13 +43,12 @@ final class HeadacheRowImporter: ContractRowImporter {
         } else {
             onsetSpeed = try row.choice("onset_speed", from: Headache.OnsetSpeed.allCases.map(\.rawValue))
         }
-        _ = try row.requiredText("onset_at")
         let zone = try context.zone(forProfile: profile)
         // A day-level diary gives the day alone: the time is unknown, never invented. Such a
         // headache is resolved at the resolved_at instant when one is given, else on a day: the
         // resolved_at day, or its own, by that day's last second (so an as-of at the end of the
         // day sees it resolved).
-        let onset = try row.time("onset_at", in: zone)!
+        let onset = try row.requiredTime("onset_at", in: zone)
         var resolved = try row.time("resolved_at", in: zone, requireTime: onset.hasTime)
         if !onset.hasTime, resolved?.hasTime != true {
             let day = resolved?.day ?? onset.day

@@ -18,9 +18,8 @@ final class MedicationRowImporter: ContractRowImporter {
     func importRow(_ row: RowReader) throws {
         let profile = try row.requiredText("profile_id")
         let name = try row.requiredText("name")
-        _ = try row.requiredText("taken_at")
         let zone = try context.zone(forProfile: profile)
-        let takenAt = try row.time("taken_at", in: zone)!
+        let takenAt = try row.requiredTime("taken_at", in: zone)
         let isAcute = try row.boolean("is_acute")
         let effectiveness = try row.integer("effectiveness", in: 1...5)
         let headache = try row.text("headache_id")

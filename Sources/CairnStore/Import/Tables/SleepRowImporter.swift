@@ -12,9 +12,8 @@ final class SleepRowImporter: ContractRowImporter {
 
     func importRow(_ row: RowReader) throws {
         let profile = try row.requiredText("profile_id")
-        _ = try row.requiredText("night_of")
         let zone = try context.zone(forProfile: profile)
-        let night = try row.time("night_of", in: zone)!
+        let night = try row.requiredTime("night_of", in: zone)
         guard night.isWholeDay else {
             throw row.invalid("night_of", "\"\(night.text)\" is not a date; night_of is the date the night began (YYYY-MM-DD)",
                               reason: .unparseableDate)
