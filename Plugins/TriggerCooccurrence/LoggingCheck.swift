@@ -47,12 +47,27 @@ struct LoggingCheck {
     /// eating of chocolate is the textbook case, where what looks like a trigger follows the
     /// attack's first phase. When the diary says when an entry was made (`logged_at`), that is
     /// the time judged: an entry for the morning written down after the headache began is recall.
+    /// Cost: O(h log h + n log h) for h headaches and n entries.
     static func loggedAfterOnset(_ input: ProfileData) -> [String] {
-        var onsets: [CalendarDay: Int] = [:]
-        for headache in input.headaches { onsets[headache.onset.day] = min(onsets[headache.onset.day] ?? .max, headache.onset.epochSeconds) }
+        // The first onset of each headache day, sorted by day and searched by binary search: no
+        // hashing per entry.
+        let byDay = input.headaches.map { ($0.onset.day.daysSinceEpoch, $0.onset.epochSeconds) }.sorted { $0 < $1 }
+        var days: [Int] = [], firstOnsets: [Int] = []
+        for (day, onset) in byDay where days.last != day {
+            days.append(day)
+            firstOnsets.append(onset)
+        }
+        func firstOnset(on day: Int) -> Int? {
+            var low = 0, high = days.count
+            while low < high {
+                let middle = (low + high) / 2
+                if days[middle] < day { low = middle + 1 } else { high = middle }
+            }
+            return low < days.count && days[low] == day ? firstOnsets[low] : nil
+        }
         var after: [String: Int] = [:], onHeadacheDays: [String: Int] = [:]
         for entry in input.factors where !entry.at.isWholeDay || entry.loggedAt != nil {
-            guard let onset = onsets[entry.at.day] else { continue }
+            guard let onset = firstOnset(on: entry.at.day.daysSinceEpoch) else { continue }
             onHeadacheDays[entry.factor, default: 0] += 1
             if (entry.loggedAt ?? entry.at).epochSeconds > onset { after[entry.factor, default: 0] += 1 }
         }

@@ -34,7 +34,10 @@ struct MatchedExposure {
     let mantelHaenszel: (numerator: Double, denominator: Double)
     /// The one-sided mid-p with no logging lift (every case as likely exposed as its referents).
     let p: Double
-    let provenance: [String]
+    /// The sets compared (shared by every test of a profile, not copied) and which of them had
+    /// an exposed case: the provenance is written out only for a test shown.
+    private let matched: [Set]
+    private let exposedCases: [Int]
     /// Each set's size (k + 1) and exposed count (case and referents): all a lifted test needs.
     let sizes: [Int]
     let exposedInSet: [Int]
@@ -42,20 +45,40 @@ struct MatchedExposure {
     /// Lancaster's mid-p (true) or the exact tail.
     let midP: Bool
 
-    init(subject: String, lag: Int = 0, sets: [Set], stats: Stats, midP: Bool = true, exposed: (Int) -> Bool) {
+    /// The instants of the sets in the order `exposed` follows: each set's headache onset, then
+    /// its referents.
+    static func instants(of sets: [Set]) -> [Int] {
+        var instants: [Int] = []
+        instants.reserveCapacity(sets.reduce(0) { $0 + 1 + $1.referents.count })
+        for set in sets {
+            instants.append(set.headache.onset.epochSeconds)
+            instants += set.referents
+        }
+        return instants
+    }
+
+    /// `exposed` holds, for each instant of `instants(of: sets)` in that order, whether the
+    /// factor was there: O(sets + referents).
+    init(subject: String, lag: Int = 0, sets: [Set], exposed: [Bool], stats: Stats, midP: Bool = true) {
         self.midP = midP
         self.factor = subject
         self.lag = lag
         self.subject = lag == 0 ? subject : subject + " lag \(lag)"
         var probabilities: [Double] = []
+        probabilities.reserveCapacity(sets.count)
         var observed = 0, referentsWith = 0, referents = 0
         var numerator = 0.0, denominator = 0.0
-        var provenance: [String] = []
+        var exposedCases: [Int] = []
         var sizes: [Int] = [], exposedInSet: [Int] = []
-        for set in sets {
-            let caseExposed = exposed(set.headache.onset.epochSeconds)
-            let m = set.referents.filter(exposed).count
+        sizes.reserveCapacity(sets.count)
+        exposedInSet.reserveCapacity(sets.count)
+        var place = 0
+        for (setIndex, set) in sets.enumerated() {
+            let caseExposed = exposed[place]
             let k = set.referents.count
+            var m = 0
+            for slot in (place + 1)..<(place + 1 + k) where exposed[slot] { m += 1 }
+            place += 1 + k
             let size = Double(k + 1)
             probabilities.append(Double(m + (caseExposed ? 1 : 0)) / size)
             sizes.append(k + 1)
@@ -65,7 +88,7 @@ struct MatchedExposure {
             if caseExposed {
                 observed += 1
                 numerator += Double(k - m) / size
-                provenance.append("headaches:\(set.headache.id)")
+                exposedCases.append(setIndex)
             } else {
                 denominator += Double(m) / size
             }
@@ -81,8 +104,12 @@ struct MatchedExposure {
         self.sizes = sizes
         self.exposedInSet = exposedInSet
         self.p = (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
-        self.provenance = provenance
+        self.matched = sets
+        self.exposedCases = exposedCases
     }
+
+    /// The exposed cases' headaches, as provenance row ids.
+    var provenance: [String] { exposedCases.map { "headaches:\(matched[$0].headache.id)" } }
 
     /// The mid-p when the diary's logging alone makes a case's exposure `lift` times as likely
     /// in odds as a referent's: in a set of size n with e exposed, the case is exposed with

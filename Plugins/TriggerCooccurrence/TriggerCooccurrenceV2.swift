@@ -20,7 +20,9 @@ import CairnStats
 ///   `sometimes_ratio`, else Occasionally). Copy states the base rate.
 /// - Otherwise one `progress` insight, "No clear pattern yet", with every count in evidence.
 ///
-/// Cost: O((e + d) f log n) for e episodes, d referent days, f factors and n entries.
+/// Cost per profile: O(n log n + (e + d) log(e + d) + f (e + d) + n) for e episodes, d referent
+/// days, f factors and n entries: the instants sorted once per side, then one merge per factor
+/// over its own entries (`EntryIndex.any(within:before:shift:)`), no binary search per instant.
 public struct TriggerCooccurrenceV2: AnalysisModule {
     public static let id = "trigger-cooccurrence"
     public static let version = 2
@@ -84,30 +86,40 @@ public struct TriggerCooccurrenceV2: AnalysisModule {
         let recent = input.resolvedHeadaches.lastElements(episodes)
         let referents = ReferentDays(input, episodes: recent, asOf: asOf, matchDays: matchDays).days
         let activity = EntryIndex(input.factors.map(\.at), zone: zone)
-        var entries: [String: [FactorEntry]] = [:]
-        for entry in input.factors { entries[entry.factor, default: []].append(entry) }
+        var entries: [String: [EventTime]] = [:]
+        for entry in input.factors { entries[entry.factor, default: []].append(entry.at) }
 
-        // Units with diary activity in their window, on each side.
-        let activeEpisodes = recent.filter { activity.any(within: windowHours, before: $0.onset.epochSeconds) }
-        let activeReferents = referents.filter { activity.any(within: windowHours, before: $0.reference) }
+        // Units with diary activity in their window, on each side: one merge per side.
+        let episodeActive = activity.any(within: windowHours, before: InstantQueries(recent.map(\.onset.epochSeconds)))
+        let activeEpisodes = recent.indices.filter { episodeActive[$0] }.map { recent[$0] }
+        let referentActive = activity.any(within: windowHours, before: InstantQueries(referents.map(\.reference)))
+        let activeReferents = referents.indices.filter { referentActive[$0] }.map { referents[$0] }
+        let episodeQueries = InstantQueries(activeEpisodes.map(\.onset.epochSeconds))
+        let referentQueries = InstantQueries(activeReferents.map(\.reference))
         var rows: [Row] = []
         for factor in entries.keys.sorted() {
-            let list = entries[factor]!
-            let index = EntryIndex(list.map(\.at), zone: zone)
+            let index = EntryIndex(entries[factor]!, zone: zone)
             var row = Row(factor: factor, episodes: activeEpisodes.count, referentDays: activeReferents.count)
-            for headache in activeEpisodes where index.any(within: windowHours, before: headache.onset.epochSeconds) {
+            for (place, with) in index.any(within: windowHours, before: episodeQueries).enumerated() where with {
                 row.episodesWith += 1
-                row.provenance.append("headaches:\(headache.id)")
+                row.provenance.append("headaches:\(activeEpisodes[place].id)")
             }
-            row.referentWith = activeReferents.filter { index.any(within: windowHours, before: $0.reference) }.count
+            row.referentWith = index.any(within: windowHours, before: referentQueries).reduce(0) { $1 ? $0 + 1 : $0 }
             rows.append(row)
         }
         if !input.sleep.isEmpty {
-            var nights: [CalendarDay: SleepNight] = [:]
-            for night in input.sleep { nights[night.nightOf] = night }
+            // Each night's verdict in a flat table over the nights' span (the latest row of a night
+            // wins), not a dictionary of copied rows.
+            let firstNight = input.sleep.map(\.nightOf.daysSinceEpoch).min()!
+            let lastNight = input.sleep.map(\.nightOf.daysSinceEpoch).max()!
+            var verdicts = [Bool?](repeating: nil, count: lastNight - firstNight + 1)
+            for night in input.sleep {
+                verdicts[night.nightOf.daysSinceEpoch - firstNight] =
+                    night.durationMinutes < poorSleepHours * 60 || (night.quality.map { $0 <= poorSleepQuality } ?? false)
+            }
             func poor(_ day: CalendarDay) -> Bool? {
-                guard let night = nights[day.adding(days: -1)] else { return nil }
-                return night.durationMinutes < poorSleepHours * 60 || (night.quality.map { $0 <= poorSleepQuality } ?? false)
+                let slot = day.adding(days: -1).daysSinceEpoch - firstNight
+                return slot >= 0 && slot < verdicts.count ? verdicts[slot] : nil
             }
             var row = Row(factor: "poor_sleep")
             for headache in recent {

@@ -48,7 +48,10 @@ import CairnStats
 ///   sweeping costs power at the same day; the seed's copy speaks of 24 hours, so the default
 ///   tests that window only.
 ///
-/// Cost: O(c s (f + log n)) for c cases, s days per stratum, f factors and n entries.
+/// Cost per profile: O(n log n + c s log(c s) + f (n_f + c s)) for c cases, s days per stratum, f
+/// factors (times lags) and n entries: the instants of every set sorted once, then one merge per
+/// factor over that factor's n_f entries (`EntryIndex.any(within:before:shift:)`); nothing per
+/// row but one dictionary look-up of its factor name, and provenance written only for a finding.
 public struct TriggerCooccurrenceV3: AnalysisModule {
     public static let id = "trigger-cooccurrence"
     public static let version = 3
@@ -110,30 +113,46 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         let zone = input.zone
         let activity = EntryIndex(input.factors.map(\.at), zone: zone)
         // A headache dated by day alone (time unknown) has no 24 hours before it to compare; it
-        // still keeps its day out of the referents.
-        let sets: [MatchedExposure.Set] = ClockMatchedSets(input, episodes: input.resolvedHeadaches.filter(\.onset.hasTime), asOf: asOf,
-                                                            strideDays: stratumDays).sets.compactMap { set in
-            guard activity.any(within: windowHours, before: set.headache.onset.epochSeconds) else { return nil }
-            let referents = set.referents.filter { activity.any(within: windowHours, before: $0) }
-            return referents.isEmpty ? nil : MatchedExposure.Set(headache: set.headache, referents: referents)
+        // still keeps its day out of the referents. Sets and referents count only with some diary
+        // entry in their window: one merge over every instant of every set says which.
+        let candidates: [MatchedExposure.Set] = ClockMatchedSets(input, episodes: input.resolvedHeadaches.filter(\.onset.hasTime),
+                                                                 asOf: asOf, strideDays: stratumDays).sets.map {
+            MatchedExposure.Set(headache: $0.headache, referents: $0.referents)
         }
-        var entries: [String: [FactorEntry]] = [:]
-        for entry in input.factors { entries[entry.factor, default: []].append(entry) }
-        let diaryDays = Set(input.factors.map(\.at.day)).count
-        let habitual = Set(entries.filter { Double(Set($0.value.map(\.at.day)).count) >= habitualShare * Double(diaryDays) }.keys)
+        let active = activity.any(within: windowHours, before: InstantQueries(MatchedExposure.instants(of: candidates)))
+        var sets: [MatchedExposure.Set] = []
+        var place = 0
+        for set in candidates {
+            let caseActive = active[place]
+            let referents = set.referents.indices.compactMap { active[place + 1 + $0] ? set.referents[$0] : nil }
+            place += 1 + set.referents.count
+            if caseActive && !referents.isEmpty { sets.append(MatchedExposure.Set(headache: set.headache, referents: referents)) }
+        }
+        let queries = InstantQueries(MatchedExposure.instants(of: sets))
+        // Entries by factor, grouped once (one dictionary look-up a row); distinct days counted
+        // by sorting day numbers, not hashing days.
+        var entries: [String: [EventTime]] = [:]
+        for entry in input.factors { entries[entry.factor, default: []].append(entry.at) }
+        func distinctDays(_ times: [EventTime]) -> Int {
+            let days = times.map(\.day.daysSinceEpoch).sorted()
+            return days.indices.reduce(0) { $1 == 0 || days[$1] != days[$1 - 1] ? $0 + 1 : $0 }
+        }
+        let diaryDays = distinctDays(input.factors.map(\.at))
+        let habitual = Set(entries.filter { Double(distinctDays($0.value)) >= habitualShare * Double(diaryDays) }.keys)
 
         let window = Int(windowHours * 3600)
+        var indexes: [String: EntryIndex] = [:]
         func factorTest(_ factor: String, lag: Int) -> MatchedExposure {
-            let index = EntryIndex(entries[factor]!.map(\.at), zone: zone)
-            return MatchedExposure(subject: factor, lag: lag, sets: sets, stats: stats, midP: midP) {
-                index.any(within: windowHours, before: $0 - lag * window)
-            }
+            let index = indexes[factor] ?? EntryIndex(entries[factor]!, zone: zone)
+            indexes[factor] = index
+            return MatchedExposure(subject: factor, lag: lag, sets: sets,
+                                   exposed: index.any(within: windowHours, before: queries, shift: lag * window), stats: stats, midP: midP)
         }
         // Every lag of every diary factor is a test; the lag sweep multiplies them.
         var tests = entries.keys.filter { !habitual.contains($0) }.sorted().flatMap { factor in
             (0...lagSweep).map { factorTest(factor, lag: $0) }
         }
-        if let sleep = poorSleepTest(input, sets: sets, stats: stats) { tests.append(sleep) }
+        if let sleep = poorSleepTest(input, sets: sets, queries: queries, stats: stats) { tests.append(sleep) }
         let controls = habitual.sorted().map { factorTest($0, lag: 0) }
         // Each diary factor is tested against the lift the other diary factors show together
         // (in the window just before, where logging habits show).
@@ -197,7 +216,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
 
     /// Poor sleep as a factor: the night before the instant's local day was short or rated low;
     /// sets and referents without that night recorded leave it out.
-    func poorSleepTest(_ input: ProfileData, sets: [MatchedExposure.Set], stats: Stats) -> MatchedExposure? {
+    func poorSleepTest(_ input: ProfileData, sets: [MatchedExposure.Set], queries: InstantQueries, stats: Stats) -> MatchedExposure? {
         guard let firstNight = input.sleep.map(\.nightOf.daysSinceEpoch).min(),
               let lastNight = input.sleep.map(\.nightOf.daysSinceEpoch).max() else { return nil }
         // Each night's verdict by day, in a flat table over the nights' span (the latest row of a
@@ -208,17 +227,24 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
                 night.durationMinutes < poorSleepHours * 60 || (night.quality.map { $0 <= poorSleepQuality } ?? false)
         }
         let zone = input.zone
-        func poor(_ instant: Int) -> Bool? {
+        // Each instant's verdict once, in the order of `queries`.
+        let poor: [Bool?] = queries.instants.map { instant in
             let slot = zone.day(ofEpoch: instant).adding(days: -1).daysSinceEpoch - firstNight
             return slot >= 0 && slot < verdicts.count ? verdicts[slot] : nil
         }
-        let known: [MatchedExposure.Set] = sets.compactMap { set in
-            guard poor(set.headache.onset.epochSeconds) != nil else { return nil }
-            let referents = set.referents.filter { poor($0) != nil }
-            return referents.isEmpty ? nil : MatchedExposure.Set(headache: set.headache, referents: referents)
+        var known: [MatchedExposure.Set] = [], exposed: [Bool] = []
+        var place = 0
+        for set in sets {
+            defer { place += 1 + set.referents.count }
+            guard let caseVerdict = poor[place] else { continue }
+            let referents = set.referents.indices.filter { poor[place + 1 + $0] != nil }
+            guard !referents.isEmpty else { continue }
+            known.append(MatchedExposure.Set(headache: set.headache, referents: referents.map { set.referents[$0] }))
+            exposed.append(caseVerdict)
+            exposed += referents.map { poor[place + 1 + $0]! }
         }
         guard !known.isEmpty else { return nil }
-        return MatchedExposure(subject: "poor_sleep", sets: known, stats: stats, midP: midP) { poor($0) ?? false }
+        return MatchedExposure(subject: "poor_sleep", sets: known, exposed: exposed, stats: stats, midP: midP)
     }
 
     /// The seed's frequency label: how often the factor came before the compared headaches.

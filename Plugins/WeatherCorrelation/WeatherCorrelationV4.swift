@@ -26,8 +26,9 @@ import CairnStats
 /// "Findings that are there"). The gate is version 3's (10 resolved headaches with weather to
 /// compare, Aurae D-20).
 ///
-/// Cost: O(w + c s log w + c^2) for c headaches, s days per block and w observations (the
-/// observations are copied once into columns, `WeatherSeries`, and searched there).
+/// Cost per profile: O(c s log w + c^2) for c headaches, s days per block and w observations
+/// (searched in columns, `WeatherSeries`; the shared observations are copied into columns once
+/// per run, a profile's own ones once per profile, O(w)).
 public struct WeatherCorrelationV4: AnalysisModule {
     public static let id = "weather-correlation"
     public static let version = 4
@@ -66,9 +67,13 @@ public struct WeatherCorrelationV4: AnalysisModule {
     }
 
     /// Each measure's observations as columns, in the order of `measures`.
+    /// The weather every profile shares is made into columns once per run (`SharedWeatherColumns`).
     func series(_ input: ProfileData) -> [WeatherSeries] {
-        let epochs = input.weather.map(\.observedAtEpoch)
-        return measures.map { WeatherSeries(epochs: epochs, values: input.weather.map($0.value)) }
+        let measures = measures
+        return SharedWeatherColumns.columns(input.weather, measures: measures.map(\.subject)) { weather in
+            let epochs = weather.map(\.observedAtEpoch)
+            return measures.map { WeatherSeries(epochs: epochs, values: weather.map($0.value)) }
+        }
     }
 
     /// Resolved headaches with a clock time (the 24 hours before need one) and weather to compare.

@@ -6,7 +6,7 @@ import CairnCore
 /// compared (from `matchDays` before the first of them), each with its reference instant at the
 /// episodes' median local clock time.
 ///
-/// Cost: O(d log h) for d days and h headaches.
+/// Cost: O(h log h + d log h) for d days and h headaches (onset days sorted once, then a cursor).
 public struct ReferentDays: Sendable {
     public struct Day: Sendable, Equatable {
         public let day: CalendarDay
@@ -23,14 +23,17 @@ public struct ReferentDays: Sendable {
         let first = max(span.lowerBound, firstEpisode.adding(days: -matchDays))
         let last = min(span.upperBound, zone.day(ofEpoch: asOf))
         let clock = DiaryWindows.typicalOnsetSecond(episodes, zone: zone)
-        let onsetDays = Set(data.headaches.map(\.onset.day))
+        // Onset days as sorted day numbers, passed by a cursor as the days advance: no hashing.
+        let onsetDays = data.headaches.map(\.onset.day.daysSinceEpoch).sorted()
+        var nextOnset = 0
         // Headaches as [onset, resolved] in onset order; unresolved ones run until as-of.
         let running = data.headaches.map { ($0.onset.epochSeconds, $0.resolved?.epochSeconds ?? Int.max) }
         var out: [Day] = []
         var day = first
         while day <= last {
             defer { day = day.adding(days: 1) }
-            guard !onsetDays.contains(day) else { continue }
+            while nextOnset < onsetDays.count && onsetDays[nextOnset] < day.daysSinceEpoch { nextOnset += 1 }
+            guard nextOnset == onsetDays.count || onsetDays[nextOnset] != day.daysSinceEpoch else { continue }
             let reference = zone.epoch(of: day, secondOfDay: clock)
             guard reference <= asOf else { continue }
             if ReferentDays.isRunning(running, at: reference) { continue }

@@ -119,6 +119,13 @@ struct TriggerCooccurrenceTests {
                 #expect(index.first(within: hours, before: end) == scanned)
                 #expect(index.any(within: hours, before: end) == (scanned != nil))
             }
+            // The merge over many instants at once (in no order, some twice, shifted back by a
+            // lag) answers as the search does for each.
+            let ends = (0..<60).map { _ in Build.time("2026-03-20T00:00").epochSeconds + next(22 * 86_400) }
+            let hours = Double([1, 6, 24, 48, 72][next(5)])
+            let shift = [0, 3_600, 86_400][next(3)]
+            let merged = index.any(within: hours, before: InstantQueries(ends + ends.prefix(5)), shift: shift)
+            #expect(merged == (ends + ends.prefix(5)).map { index.any(within: hours, before: $0 - shift) })
         }
     }
 

@@ -173,5 +173,20 @@ struct WeatherSleepIssue23Tests {
             }
             #expect(misplaced.isEmpty)
         }
+        // A window of the columns, and the shared columns seen through a cut of the same rows,
+        // answer as columns made from those rows alone.
+        let probes = Array(stride(from: rows[0].observedAtEpoch - 7_200, through: instant + 7_200, by: 900))
+        let series = WeatherSeries(epochs: epochs, values: rows.map(\.pressureHPa))
+        let make = { (weather: ArraySlice<WeatherObservation>) in
+            [WeatherSeries(epochs: weather.map(\.observedAtEpoch), values: weather.map(\.pressureHPa))]
+        }
+        _ = SharedWeatherColumns.columns(rows[...], measures: ["test pressure"], make: make)
+        for range in [0..<(rows.count / 2), (rows.count / 3)..<rows.count, 5..<6, 0..<rows.count] {
+            let alone = WeatherSeries(epochs: Array(epochs[range]), values: rows[range].map(\.pressureHPa))
+            let window = series.window(range)
+            #expect(probes.allSatisfy { window.nearest(to: $0) == alone.nearest(to: $0) })
+            let shared = SharedWeatherColumns.columns(rows[range], measures: ["test pressure"], make: make)[0]
+            #expect(probes.allSatisfy { shared.nearest(to: $0) == alone.nearest(to: $0) })
+        }
     }
 }
