@@ -201,7 +201,20 @@ extension Session {
     /// makes it, `.profile --all` (or `all`, when no profile has that id) clears it. Moving from
     /// one profile to another under a fixed as-of date says so: the date is the session's, set
     /// for the profile before, not this one's.
-    func chooseProfile(_ id: String?) throws -> String {
+    /// `.profile -- P` chooses P as written, so a profile whose id is `--all` can be chosen too.
+    func chooseProfile(arguments: [String]) throws -> String {
+        switch arguments.count {
+        case 0: return try chooseProfile(nil)
+        case 1: return try chooseProfile(arguments[0])
+        default:
+            guard arguments[0] == "--" else {
+                throw SessionError(".profile takes one profile; .profile -- PROFILE chooses a profile whose id starts with --")
+            }
+            return try chooseProfile(arguments[1], asWritten: true)
+        }
+    }
+
+    func chooseProfile(_ id: String?, asWritten: Bool = false) throws -> String {
         let known = try source().profileIDs
         // The guard is loaded only for a message that shows a profile id: choosing one is instant.
         guard let id else {
@@ -210,7 +223,7 @@ extension Session {
             }
             return "Commands work on \(try engine.copyGuard.safeIdentifier(profileID, kind: "profile")) (.profile --all for every profile).\n"
         }
-        if id == "--all" || (id == "all" && !known.contains(id)) {
+        if !asWritten && (id == "--all" || (id == "all" && !known.contains(id))) {
             profileID = nil
             return "Commands now work on every profile.\n"
         }

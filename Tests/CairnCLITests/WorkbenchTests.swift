@@ -32,6 +32,30 @@ struct WorkbenchTests {
             """)
     }
 
+    @Test(".profile -- P chooses a profile as written, so one whose id is --all can be chosen; a second word without -- is refused")
+    func profileNamedLikeTheFlag() throws {
+        let copy = scratch.path + "/flag-named"
+        try FileManager.default.copyItem(atPath: demo, toPath: copy)
+        for name in ["profiles.csv", "readings.csv", "visits.csv"] {
+            let url = URL(fileURLWithPath: copy + "/" + name)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let renamed = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("tobi,") ? "--all," + $0.dropFirst(5) : String($0) }.joined(separator: "\n")
+            try renamed.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let chosen = try CLI.run([copy, "-c", ".profile -- --all; .profile; .profile --all; .profile"])
+        #expect(chosen.status == 0, "\(chosen.error)")
+        #expect(chosen.output == """
+            Commands work on --all (.profile --all for every profile).
+            Commands now work on every profile.
+            Commands work on every profile (.profile P chooses one).
+
+            """)
+        let twoWords = try CLI.run([copy, "-c", ".profile lena maya"])
+        #expect(twoWords.status == 1)
+        #expect(twoWords.error.contains(".profile takes one profile; .profile -- PROFILE chooses a profile whose id starts with --"), "\(twoWords.error)")
+    }
+
     @Test(".save, .snapshot and .output never write over a file of an open CSV-folder dataset (issue 25: .save replaced readings.csv with Markdown)")
     func folderDatasetFilesKept() throws {
         let copy = scratch.path + "/demo"
