@@ -71,16 +71,16 @@ struct CopyReaderTests {
     func reported() throws {
         // Idioms no rule lists (the white-box gaps the reader was trained on).
         var found = false
-        for text in ["Red wine is your kryptonite.", "Skipped lunches set you up for a rough afternoon of head pain."] {
+        for text in ["Late nights are the villain of this story.", "Skipped lunches set you up for a rough afternoon of head pain."] {
             let violations = copyGuard.lint(text, module: nil)
             guard let learned = violations.first(where: { $0.rule == CopyReader.ruleID }) else { continue }
             found = true
             #expect(learned.blocks && learned.message.contains("weighed most"))
-            #expect(!learned.message.lowercased().contains("kryptonite") && !learned.message.contains("lunches"))
+            #expect(!learned.message.lowercased().contains("villain") && !learned.message.contains("lunches"))
         }
         #expect(found, "no reader block among the examples")
         // The rules alone do not see them; `reads: false` asks the rules only.
-        #expect(copyGuard.lint("Red wine is your kryptonite.", module: nil, reads: false).filter(\.blocks).isEmpty)
+        #expect(copyGuard.lint("Late nights are the villain of this story.", module: nil, reads: false).filter(\.blocks).isEmpty)
     }
 
     @Test("every approved text passes verbatim in each of its modules")
@@ -121,12 +121,13 @@ struct CopyReaderTests {
     static let corpora: [(String, Int, Int)] = [
         ("copy-corpus.json", 0, 0), ("blind/dev.jsonl", 0, 0), ("blind/dev2.jsonl", 0, 0), ("blind/dev3.jsonl", 0, 0),
         ("blind/dev4.jsonl", 0, 0), ("generated/dev.jsonl", 0, 0),
-        // Five later blind writers, trained on after one untouched run each (BENCHMARKS.md):
-        // the rules alone leak 53, 76, 137, 61 and 57 of them.
-        ("blind/dev5.jsonl", 11, 3), ("blind/dev6.jsonl", 26, 5), ("blind/dev7.jsonl", 34, 8),
-        ("blind/dev8.jsonl", 29, 2), ("blind/dev9.jsonl", 17, 5),
-        // The known gaps: the rules alone leak 83 and block 5 wrongly.
-        ("blind/whitebox-gaps.jsonl", 20, 5),
+        // Nine later blind writers, trained on after one untouched run each (BENCHMARKS.md):
+        // the rules alone leak 39, 57, 111, 51, 45, 3, 4, 11 and 6 of them.
+        ("blind/dev5.jsonl", 4, 1), ("blind/dev6.jsonl", 6, 3), ("blind/dev7.jsonl", 13, 2),
+        ("blind/dev8.jsonl", 9, 1), ("blind/dev9.jsonl", 4, 4), ("blind/dev10.jsonl", 0, 0),
+        ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 3, 3), ("blind/dev13.jsonl", 0, 9),
+        // The known gaps: the rules alone leak 73 and block 5 wrongly.
+        ("blind/whitebox-gaps.jsonl", 12, 5),
     ]
 
     @Test("rules with the reader hold every development corpus at the reported rates", arguments: corpora)
