@@ -71,16 +71,16 @@ struct CopyReaderTests {
     func reported() throws {
         // Idioms no rule lists (the white-box gaps the reader was trained on).
         var found = false
-        for text in ["Late nights are the villain of this story.", "Skipped lunches set you up for a rough afternoon of head pain."] {
+        for text in ["Your Mondays are cursed by your inbox.", "Skipped lunches set you up for a rough afternoon of head pain."] {
             let violations = copyGuard.lint(text, module: nil)
             guard let learned = violations.first(where: { $0.rule == CopyReader.ruleID }) else { continue }
             found = true
             #expect(learned.blocks && learned.message.contains("weighed most"))
-            #expect(!learned.message.lowercased().contains("villain") && !learned.message.contains("lunches"))
+            #expect(!learned.message.lowercased().contains("cursed") && !learned.message.contains("lunches"))
         }
         #expect(found, "no reader block among the examples")
         // The rules alone do not see them; `reads: false` asks the rules only.
-        #expect(copyGuard.lint("Late nights are the villain of this story.", module: nil, reads: false).filter(\.blocks).isEmpty)
+        #expect(copyGuard.lint("Your Mondays are cursed by your inbox.", module: nil, reads: false).filter(\.blocks).isEmpty)
     }
 
     @Test("every approved text passes verbatim in each of its modules")
@@ -121,12 +121,13 @@ struct CopyReaderTests {
     static let corpora: [(String, Int, Int)] = [
         ("copy-corpus.json", 0, 0), ("blind/dev.jsonl", 0, 0), ("blind/dev2.jsonl", 0, 0), ("blind/dev3.jsonl", 0, 0),
         ("blind/dev4.jsonl", 0, 0), ("generated/dev.jsonl", 0, 0),
-        // Nine later blind writers, trained on after one untouched run each (BENCHMARKS.md):
-        // the rules alone leak 39, 57, 111, 51, 45, 3, 4, 11 and 6 of them.
-        ("blind/dev5.jsonl", 4, 1), ("blind/dev6.jsonl", 6, 3), ("blind/dev7.jsonl", 13, 2),
-        ("blind/dev8.jsonl", 9, 1), ("blind/dev9.jsonl", 4, 4), ("blind/dev10.jsonl", 0, 0),
-        ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 3, 3), ("blind/dev13.jsonl", 0, 9),
-        // The known gaps: the rules alone leak 73 and block 5 wrongly.
+        // Ten later blind writers, trained on after one untouched run each (BENCHMARKS.md):
+        // the rules alone leak 33, 54, 107, 51, 39, 2, 3, 7, 6 and 19 of them.
+        ("blind/dev5.jsonl", 4, 1), ("blind/dev6.jsonl", 6, 3), ("blind/dev7.jsonl", 9, 2),
+        ("blind/dev8.jsonl", 8, 1), ("blind/dev9.jsonl", 2, 4), ("blind/dev10.jsonl", 0, 0),
+        ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 2, 2), ("blind/dev13.jsonl", 0, 9),
+        ("blind/dev14.jsonl", 6, 1),
+        // The known gaps: the rules alone leak 72 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 12, 5),
     ]
 
