@@ -108,12 +108,17 @@ extension Stats {
     }
 }
 
-/// The distributions of a Poisson-binomial sum after each of the probabilities last asked
-/// (`Stats.poissonBinomialGreater(observed:probabilities:midP:prefix:)`).
+/// The distributions of a Poisson-binomial sum after the last few of the probabilities last
+/// asked (`Stats.poissonBinomialGreater(observed:probabilities:midP:prefix:)`). Only the last
+/// `kept` are held: a replay step changes the newest matched sets, and holding every one would
+/// cost O(n^2) memory for a long diary.
 public struct PoissonBinomialPrefix: Sendable {
+    /// How many of the last distributions are held.
+    static let kept = 48
     private var probabilities: [Double] = []
-    /// `masses[i]`: the distribution of the sum of the first i probabilities.
+    /// `masses[i]`: the distribution of the sum of the first `first + i` probabilities.
     private var masses: [[Double]] = [[1.0]]
+    private var first = 0
 
     public init() {}
 
@@ -122,11 +127,21 @@ public struct PoissonBinomialPrefix: Sendable {
         let limit = min(next.count, probabilities.count)
         // Compared by their bits: a prefix is reused only when it is the same to the bit.
         while same < limit && next[same].bitPattern == probabilities[same].bitPattern { same += 1 }
-        masses.removeSubrange((same + 1)...)
-        masses.reserveCapacity(next.count + 1)
+        if same < first {
+            // Further back than what is held: from the start.
+            masses = [[1.0]]
+            first = 0
+            same = 0
+        }
+        masses.removeSubrange((same - first + 1)...)
         for p in next[same...] { masses.append(Stats.convolve(masses[masses.count - 1], p)) }
         probabilities = next
-        return masses[next.count]
+        if masses.count > PoissonBinomialPrefix.kept {
+            let drop = masses.count - PoissonBinomialPrefix.kept
+            masses.removeFirst(drop)
+            first += drop
+        }
+        return masses[masses.count - 1]
     }
 }
 
