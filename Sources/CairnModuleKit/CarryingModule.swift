@@ -9,7 +9,9 @@ import CairnStats
 /// The contract: `run(_:asOf:stats:carry:)` returns exactly what `run(_:asOf:stats:)` returns
 /// for the same input, whatever the carry holds, as long as the steps a carry sees are cuts of
 /// one profile's data going forward in time (`ProfileData.asOf`). A module drops what it
-/// cannot prove still valid and computes it again; a carry it does not recognise it replaces.
+/// cannot prove still valid and computes it again; a carry it does not recognise (another
+/// profile, an earlier cut) it replaces. A carry goes back only to the module, with the same
+/// parameters, that left it: `Replay` keeps one per run.
 public protocol CarryingModule: ConfiguredModule {
     /// What one step leaves for the next: a class, so that the engine keeps it without copies.
     associatedtype Carry: AnyObject

@@ -24,6 +24,8 @@ struct CarriedReplayTests {
         ("trigger-cooccurrence@4", [:]),
         ("weather-correlation@4", [:]),
         ("weather-correlation@4", ["stratum_days": "10", "window_hours": "6", "mid_p": "false", "min_headaches": "3"]),
+        ("sleep-correlation@3", [:]),
+        ("sleep-correlation@3", ["min_nights": "2", "min_headaches": "1", "duration_first": "false", "mid_p": "true", "low_quality": "3"]),
     ]
 
     static func run(_ module: String, _ overrides: [String: String] = [:]) throws -> ModuleRun {
@@ -68,8 +70,14 @@ struct CarriedReplayTests {
         return drafted
     }
 
-    /// A whole replay with carrying on equals one with it off.
+    /// Whole replays with carrying on equal those with it off: every carrying module at its
+    /// defaults together, and each other parameter set alone.
     static func checkReplay(_ data: ProfileData, _ runs: [ModuleRun]) throws {
+        try checkOneReplay(data, runs.filter { $0.parameters.nonDefault.isEmpty })
+        for run in runs where !run.parameters.nonDefault.isEmpty { try checkOneReplay(data, [run]) }
+    }
+
+    static func checkOneReplay(_ data: ProfileData, _ runs: [ModuleRun]) throws {
         let engine = try ModuleHost.engine()
         let moments = moments(data)
         let on = try Replay(engine: engine).run(runs, on: data, moments: moments)
