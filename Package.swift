@@ -158,7 +158,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CairnModulesTests",
-            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
+            dependencies: ["CairnModules", "CairnAnalysis", "CairnCore", "CairnStore", "CairnStats", "CairnCopy", "CairnNotebook", "CairnSynth", "MarkerTrends", "TriggerCooccurrence", "SleepCorrelation", "WeatherCorrelation", "MedicationOveruse", "RedFlags", "VisitHistory"]),
         .testTarget(
             name: "CairnMCPTests", dependencies: ["CairnCore", "CairnCopy", "CairnModules", .product(name: "MCP", package: "swift-sdk")],
             exclude: ["Python"], resources: [.copy("Fixtures")]),

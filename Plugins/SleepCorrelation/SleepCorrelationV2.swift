@@ -68,10 +68,14 @@ public struct SleepCorrelationV2: AnalysisModule {
 
     public func gates(_ input: ProfileData) -> [Gate] {
         let g = groups(input, asOf: nil)
+        return gates(resolved: input.resolvedHeadaches.count, short: g.short.count, long: g.long.count)
+    }
+
+    func gates(resolved: Int, short: Int, long: Int) -> [Gate] {
         let hours = NumberText.format(shortHours)
-        return [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches),
-                Gate(name: "nights under \(hours) hours", have: g.short.count, need: minNights),
-                Gate(name: "nights of \(hours) hours or more", have: g.long.count, need: minNights)]
+        return [Gate(name: "resolved headaches", have: resolved, need: minHeadaches),
+                Gate(name: "nights under \(hours) hours", have: short, need: minNights),
+                Gate(name: "nights of \(hours) hours or more", have: long, need: minNights)]
     }
 
     struct Comparison {
@@ -98,14 +102,22 @@ public struct SleepCorrelationV2: AnalysisModule {
         let headacheDays = Set(input.headaches.map(\.onset.day))
         let g = groups(input, asOf: asOf)
         func followed(_ nights: [SleepNight]) -> [SleepNight] { nights.filter { headacheDays.contains($0.nightOf.adding(days: 1)) } }
-        var comparisons = [Comparison(subject: "sleep_duration", exposed: g.short, other: g.long)]
+        return compare(g, followed: Groups(short: followed(g.short), long: followed(g.long), low: followed(g.low), high: followed(g.high)),
+                       stats: stats, policy: policy)
+    }
+
+    /// The comparisons from the nights in each group and those of them followed by a headache
+    /// day (in the same order): the same whether the groups were made afresh or carried
+    /// (`SleepCarry`).
+    func compare(_ g: Groups, followed: Groups, stats: Stats, policy: Policy) -> [InsightDraft] {
+        var comparisons = [Comparison(subject: "sleep_duration", exposed: g.short, other: g.long, exposedWith: followed.short,
+                                      otherWith: followed.long)]
         if g.low.count >= minNights && g.high.count >= minNights {
-            comparisons.append(Comparison(subject: "sleep_quality", exposed: g.low, other: g.high))
+            comparisons.append(Comparison(subject: "sleep_quality", exposed: g.low, other: g.high, exposedWith: followed.low,
+                                          otherWith: followed.high))
         }
         for index in comparisons.indices {
             let c = comparisons[index]
-            comparisons[index].exposedWith = followed(c.exposed)
-            comparisons[index].otherWith = followed(c.other)
             let a = comparisons[index].exposedWith.count, cc = comparisons[index].otherWith.count
             comparisons[index].p = (try? stats.fisherExactGreater(a: a, b: c.exposed.count - a, c: cc, d: c.other.count - cc,
                                                                    midP: policy.midP)) ?? 1

@@ -18,7 +18,7 @@ import CairnStats
 ///   exact test's lower size is the margin (BENCHMARKS.md, "Findings that are there").
 ///
 /// Cost: O(n) in nights plus O(h) in headaches.
-public struct SleepCorrelationV3: AnalysisModule {
+public struct SleepCorrelationV3: AnalysisModule, CarryingModule {
     public static let id = "sleep-correlation"
     public static let version = 3
     public static let reads: Set<ContractTable> = [.headaches, .sleep, .factors, .medications]
@@ -47,5 +47,15 @@ public struct SleepCorrelationV3: AnalysisModule {
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
         comparison.compare(input, asOf: asOf, stats: stats, policy: policy)
+    }
+
+    /// The same as `run(_:asOf:stats:)`, carrying the nights counted from the last replay step
+    /// (`SleepCarry`).
+    public func run(_ input: ProfileData, asOf: Int, stats: Stats, carry: inout SleepCarry?) throws -> (gates: [Gate], drafts: [InsightDraft]?) {
+        let state = carry.flatMap { $0.continues(input, asOf: asOf) ? $0 : nil } ?? SleepCarry(input)
+        carry = state
+        let gates = state.gates(comparison, input, asOf: asOf)
+        guard gates.allSatisfy(\.isOpen) else { return (gates, nil) }
+        return (gates, state.compare(comparison, stats: stats, policy: policy))
     }
 }

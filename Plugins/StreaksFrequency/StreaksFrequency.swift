@@ -129,7 +129,9 @@ public struct StreaksFrequency: AnalysisModule {
         var counts: [String: Evidence] = [:]
         var month = today.firstOfMonth
         for _ in 0..<months {
-            counts[month.monthText] = .integer(days.filter { $0.monthText == month.monthText }.count)
+            // The month's days as a range, not its text made for every day (replay asks daily).
+            let next = month.firstOfNextMonth
+            counts[month.monthText] = .integer(days.reduce(0) { $1 >= month && $1 < next ? $0 + 1 : $0 })
             month = month.adding(days: -1).firstOfMonth
         }
         return counts

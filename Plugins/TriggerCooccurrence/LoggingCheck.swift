@@ -49,15 +49,45 @@ struct LoggingCheck {
     /// the time judged: an entry for the morning written down after the headache began is recall.
     /// Cost: O(h log h + n log h) for h headaches and n entries.
     static func loggedAfterOnset(_ input: ProfileData) -> [String] {
-        // The first onset of each headache day, sorted by day and searched by binary search: no
-        // hashing per entry.
-        let byDay = input.headaches.map { ($0.onset.day.daysSinceEpoch, $0.onset.epochSeconds) }.sorted { $0 < $1 }
-        var days: [Int] = [], firstOnsets: [Int] = []
-        for (day, onset) in byDay where days.last != day {
-            days.append(day)
-            firstOnsets.append(onset)
+        var tally = AfterOnset()
+        return tally.factors(input)
+    }
+
+    /// The counts behind `loggedAfterOnset`, kept across replay steps: while no headache is new,
+    /// an entry's verdict stays, so a step counts only the entries new since the last.
+    struct AfterOnset {
+        private var headaches = -1, entries = 0
+        private var days: [Int] = [], firstOnsets: [Int] = []
+        private var after: [String: Int] = [:], onHeadacheDays: [String: Int] = [:]
+
+        /// The factors for `input`, a later cut of the same profile's data than the last call's
+        /// (or any data, on a fresh tally).
+        mutating func factors(_ input: ProfileData) -> [String] {
+            if input.headaches.count != headaches || input.factors.count < entries {
+                // The first onset of each headache day, sorted by day and searched by binary
+                // search: no hashing per entry.
+                let byDay = input.headaches.map { ($0.onset.day.daysSinceEpoch, $0.onset.epochSeconds) }.sorted { $0 < $1 }
+                days = []
+                firstOnsets = []
+                for (day, onset) in byDay where days.last != day {
+                    days.append(day)
+                    firstOnsets.append(onset)
+                }
+                headaches = input.headaches.count
+                entries = 0
+                after = [:]
+                onHeadacheDays = [:]
+            }
+            for entry in input.factors.dropFirst(entries) where !entry.at.isWholeDay || entry.loggedAt != nil {
+                guard let onset = firstOnset(on: entry.at.day.daysSinceEpoch) else { continue }
+                onHeadacheDays[entry.factor, default: 0] += 1
+                if (entry.loggedAt ?? entry.at).epochSeconds > onset { after[entry.factor, default: 0] += 1 }
+            }
+            entries = input.factors.count
+            return after.filter { $0.value >= 3 && 2 * $0.value >= onHeadacheDays[$0.key]! }.keys.sorted()
         }
-        func firstOnset(on day: Int) -> Int? {
+
+        private func firstOnset(on day: Int) -> Int? {
             var low = 0, high = days.count
             while low < high {
                 let middle = (low + high) / 2
@@ -65,12 +95,5 @@ struct LoggingCheck {
             }
             return low < days.count && days[low] == day ? firstOnsets[low] : nil
         }
-        var after: [String: Int] = [:], onHeadacheDays: [String: Int] = [:]
-        for entry in input.factors where !entry.at.isWholeDay || entry.loggedAt != nil {
-            guard let onset = firstOnset(on: entry.at.day.daysSinceEpoch) else { continue }
-            onHeadacheDays[entry.factor, default: 0] += 1
-            if (entry.loggedAt ?? entry.at).epochSeconds > onset { after[entry.factor, default: 0] += 1 }
-        }
-        return after.filter { $0.value >= 3 && 2 * $0.value >= onHeadacheDays[$0.key]! }.keys.sorted()
     }
 }

@@ -59,7 +59,9 @@ struct MatchedExposure {
 
     /// `exposed` holds, for each instant of `instants(of: sets)` in that order, whether the
     /// factor was there: O(sets + referents).
-    init(subject: String, lag: Int = 0, sets: [Set], exposed: [Bool], stats: Stats, midP: Bool = true) {
+    /// `prefixes`, in a replay, keeps each test's distributions from the last step (the same p).
+    init(subject: String, lag: Int = 0, sets: [Set], exposed: [Bool], stats: Stats, midP: Bool = true,
+         prefixes: PoissonBinomialPrefixes? = nil) {
         self.midP = midP
         self.factor = subject
         self.lag = lag
@@ -103,7 +105,9 @@ struct MatchedExposure {
         self.mantelHaenszel = (numerator, denominator)
         self.sizes = sizes
         self.exposedInSet = exposedInSet
-        self.p = (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
+        let key = self.subject
+        self.p = (try? prefixes.map { try $0.greater(stats, key: key, observed: observed, probabilities: probabilities, midP: midP) }
+            ?? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
         self.matched = sets
         self.exposedCases = exposedCases
     }
@@ -114,12 +118,13 @@ struct MatchedExposure {
     /// The mid-p when the diary's logging alone makes a case's exposure `lift` times as likely
     /// in odds as a referent's: in a set of size n with e exposed, the case is exposed with
     /// probability lift e / (lift e + n - e). A lift of 1 is the plain test.
-    func p(lift: Double, stats: Stats) -> Double {
+    func p(lift: Double, stats: Stats, prefixes: PoissonBinomialPrefixes? = nil) -> Double {
         guard lift != 1 else { return p }
         let probabilities = zip(sizes, exposedInSet).map { size, exposed -> Double in
             exposed == 0 ? 0 : lift * Double(exposed) / (lift * Double(exposed) + Double(size - exposed))
         }
-        return (try? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
+        return (try? prefixes.map { try $0.greater(stats, key: subject + " lifted", observed: observed, probabilities: probabilities, midP: midP) }
+            ?? stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)) ?? 1
     }
 
     /// The logging lift measured on other factors: their pooled Mantel-Haenszel odds ratio,

@@ -52,7 +52,7 @@ import CairnStats
 /// factors (times lags) and n entries: the instants of every set sorted once, then one merge per
 /// factor over that factor's n_f entries (`EntryIndex.any(within:before:shift:)`); nothing per
 /// row but one dictionary look-up of its factor name, and provenance written only for a finding.
-public struct TriggerCooccurrenceV3: AnalysisModule {
+public struct TriggerCooccurrenceV3: AnalysisModule, CarryingModule {
     public static let id = "trigger-cooccurrence"
     public static let version = 3
     public static let reads: Set<ContractTable> = [.headaches, .factors, .sleep, .medications]
@@ -109,6 +109,16 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
     }
 
+    /// The same as `run(_:asOf:stats:)`, carrying the matched sets, exposures and counts of past
+    /// instants from the last replay step (`TriggerCarry`).
+    public func run(_ input: ProfileData, asOf: Int, stats: Stats, carry: inout TriggerCarry?) throws -> (gates: [Gate], drafts: [InsightDraft]?) {
+        let gates = gates(input)
+        guard gates.allSatisfy(\.isOpen) else { return (gates, nil) }
+        let state = carry.flatMap { $0.continues(input, asOf: asOf) ? $0 : nil } ?? TriggerCarry(input)
+        carry = state
+        return (gates, state.evaluate(self, input, asOf: asOf, stats: stats))
+    }
+
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
         let zone = input.zone
         let activity = EntryIndex(input.factors.map(\.at), zone: zone)
@@ -142,17 +152,30 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
 
         let window = Int(windowHours * 3600)
         var indexes: [String: EntryIndex] = [:]
-        func factorTest(_ factor: String, lag: Int) -> MatchedExposure {
+        func exposed(_ factor: String, lag: Int) -> [Bool] {
             let index = indexes[factor] ?? EntryIndex(entries[factor]!, zone: zone)
             indexes[factor] = index
-            return MatchedExposure(subject: factor, lag: lag, sets: sets,
-                                   exposed: index.any(within: windowHours, before: queries, shift: lag * window), stats: stats, midP: midP)
+            return index.any(within: windowHours, before: queries, shift: lag * window)
+        }
+        let poor = poorVerdicts(input).map { verdict in queries.instants.map(verdict) }
+        return conclude(sets: sets, factors: Array(entries.keys), habitual: habitual, exposed: exposed, poor: poor,
+                        afterOnset: LoggingCheck.loggedAfterOnset(input), stats: stats, prefixes: nil)
+    }
+
+    /// The tests and what they say, from the matched sets kept and the exposure of their
+    /// instants (`MatchedExposure.instants(of: sets)`) to each factor at each lag and to poor
+    /// sleep: the same whether the sets were made afresh or carried (`TriggerCarry`).
+    func conclude(sets: [MatchedExposure.Set], factors: [String], habitual: Set<String>,
+                  exposed: (String, Int) -> [Bool], poor: [Bool?]?, afterOnset: [String], stats: Stats,
+                  prefixes: PoissonBinomialPrefixes?) -> [InsightDraft] {
+        func factorTest(_ factor: String, lag: Int) -> MatchedExposure {
+            MatchedExposure(subject: factor, lag: lag, sets: sets, exposed: exposed(factor, lag), stats: stats, midP: midP, prefixes: prefixes)
         }
         // Every lag of every diary factor is a test; the lag sweep multiplies them.
-        var tests = entries.keys.filter { !habitual.contains($0) }.sorted().flatMap { factor in
+        var tests = factors.filter { !habitual.contains($0) }.sorted().flatMap { factor in
             (0...lagSweep).map { factorTest(factor, lag: $0) }
         }
-        if let sleep = poorSleepTest(input, sets: sets, queries: queries, stats: stats) { tests.append(sleep) }
+        if let poor, let sleep = poorSleepTest(sets: sets, poor: poor, stats: stats, prefixes: prefixes) { tests.append(sleep) }
         let controls = habitual.sorted().map { factorTest($0, lag: 0) }
         // Each diary factor is tested against the lift the other diary factors show together
         // (in the window just before, where logging habits show).
@@ -160,12 +183,11 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         let lifts = tests.map { test in
             test.factor == "poor_sleep" ? 1 : MatchedExposure.lift(controls + diaryTests.filter { $0.factor != test.factor })
         }
-        let liftedP = tests.indices.map { tests[$0].p(lift: lifts[$0], stats: stats) }
+        let liftedP = tests.indices.map { tests[$0].p(lift: lifts[$0], stats: stats, prefixes: prefixes) }
         let q = stats.benjaminiHochberg(liftedP)
         let significant = tests.indices.filter { q[$0] <= alpha && Double(tests[$0].observed) > tests[$0].expected }
         let shown = Set(significant.map { tests[$0].factor })
         let check = LoggingCheck(controls: controls, others: controls + diaryTests.filter { !shown.contains($0.factor) }, stats: stats)
-        let afterOnset = LoggingCheck.loggedAfterOnset(input)
 
         var base: [String: Evidence] = [
             "episodes": .integer(sets.count), "referents": .integer(sets.reduce(0) { $0 + $1.referents.count }),
@@ -214,24 +236,29 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
         return [InsightDraft(kind: .progress, subject: "no clear pattern", message: message, evidence: base)]
     }
 
-    /// Poor sleep as a factor: the night before the instant's local day was short or rated low;
-    /// sets and referents without that night recorded leave it out.
-    func poorSleepTest(_ input: ProfileData, sets: [MatchedExposure.Set], queries: InstantQueries, stats: Stats) -> MatchedExposure? {
+    /// Whether the night before an instant's local day was poor sleep (short or rated low; nil
+    /// when that night is not recorded), or nil when no night is. Each night's verdict by day,
+    /// in a flat table over the nights' span (the latest row of a night wins): asked for every
+    /// headache and referent instant, so no hashing or row copy.
+    func poorVerdicts(_ input: ProfileData) -> ((Int) -> Bool?)? {
         guard let firstNight = input.sleep.map(\.nightOf.daysSinceEpoch).min(),
               let lastNight = input.sleep.map(\.nightOf.daysSinceEpoch).max() else { return nil }
-        // Each night's verdict by day, in a flat table over the nights' span (the latest row of a
-        // night wins): asked for every headache and referent instant, so no hashing or row copy.
         var verdicts = [Bool?](repeating: nil, count: lastNight - firstNight + 1)
         for night in input.sleep {
             verdicts[night.nightOf.daysSinceEpoch - firstNight] =
                 night.durationMinutes < poorSleepHours * 60 || (night.quality.map { $0 <= poorSleepQuality } ?? false)
         }
         let zone = input.zone
-        // Each instant's verdict once, in the order of `queries`.
-        let poor: [Bool?] = queries.instants.map { instant in
+        return { instant in
             let slot = zone.day(ofEpoch: instant).adding(days: -1).daysSinceEpoch - firstNight
             return slot >= 0 && slot < verdicts.count ? verdicts[slot] : nil
         }
+    }
+
+    /// Poor sleep as a factor, from each instant's verdict (`poorVerdicts`, in the order of
+    /// `MatchedExposure.instants(of: sets)`): sets and referents without that night recorded
+    /// leave it out.
+    func poorSleepTest(sets: [MatchedExposure.Set], poor: [Bool?], stats: Stats, prefixes: PoissonBinomialPrefixes?) -> MatchedExposure? {
         var known: [MatchedExposure.Set] = [], exposed: [Bool] = []
         var place = 0
         for set in sets {
@@ -244,7 +271,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule {
             exposed += referents.map { poor[place + 1 + $0]! }
         }
         guard !known.isEmpty else { return nil }
-        return MatchedExposure(subject: "poor_sleep", sets: known, exposed: exposed, stats: stats, midP: midP)
+        return MatchedExposure(subject: "poor_sleep", sets: known, exposed: exposed, stats: stats, midP: midP, prefixes: prefixes)
     }
 
     /// The seed's frequency label: how often the factor came before the compared headaches.

@@ -11,7 +11,7 @@ import CairnStats
 /// version 3's: the test decides whether a factor is shown, the share where it stands.
 ///
 /// Cost: as version 3, plus sorting its findings.
-public struct TriggerCooccurrenceV4: AnalysisModule {
+public struct TriggerCooccurrenceV4: AnalysisModule, CarryingModule {
     public static let id = "trigger-cooccurrence"
     public static let version = 4
     public static let reads = TriggerCooccurrenceV3.reads
@@ -37,6 +37,12 @@ public struct TriggerCooccurrenceV4: AnalysisModule {
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
         TriggerCooccurrenceV4.ranked(try tested.evaluate(input, asOf: asOf, stats: stats))
+    }
+
+    /// Version 3's carried run, ranked.
+    public func run(_ input: ProfileData, asOf: Int, stats: Stats, carry: inout TriggerCarry?) throws -> (gates: [Gate], drafts: [InsightDraft]?) {
+        let (gates, drafts) = try tested.run(input, asOf: asOf, stats: stats, carry: &carry)
+        return (gates, drafts.map(TriggerCooccurrenceV4.ranked))
     }
 
     /// Findings by co-occurrence frequency (`share` in evidence), highest first; equal shares

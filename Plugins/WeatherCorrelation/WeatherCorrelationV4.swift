@@ -29,7 +29,7 @@ import CairnStats
 /// Cost per profile: O(c s log w + c^2) for c headaches, s days per block and w observations
 /// (searched in columns, `WeatherSeries`; the shared observations are copied into columns once
 /// per run, a profile's own ones once per profile, O(w)).
-public struct WeatherCorrelationV4: AnalysisModule {
+public struct WeatherCorrelationV4: AnalysisModule, CarryingModule {
     public static let id = "weather-correlation"
     public static let version = 4
     public static let reads: Set<ContractTable> = [.headaches, .weather, .factors, .medications]
@@ -100,6 +100,18 @@ public struct WeatherCorrelationV4: AnalysisModule {
         return (gates, evaluate(input, series: columns, headaches: headaches, asOf: asOf, stats: stats))
     }
 
+    /// The same as `run(_:asOf:stats:)`, carrying the matched sets and the weather changes at
+    /// their instants from the last replay step (`WeatherCarry`).
+    public func run(_ input: ProfileData, asOf: Int, stats: Stats, carry: inout WeatherCarry?) throws -> (gates: [Gate], drafts: [InsightDraft]?) {
+        let columns = series(input)
+        let headaches = measured(input, columns)
+        let gates = gates(headaches)
+        guard gates.allSatisfy(\.isOpen) else { return (gates, nil) }
+        let state = carry.flatMap { $0.continues(input, asOf: asOf) ? $0 : nil } ?? WeatherCarry(input)
+        carry = state
+        return (gates, evaluate(input, series: columns, headaches: headaches, asOf: asOf, stats: stats, carry: state))
+    }
+
     /// One measure over the matched sets: sets whose headache and at least one referent have a
     /// measurable change.
     struct Row {
@@ -117,17 +129,31 @@ public struct WeatherCorrelationV4: AnalysisModule {
         return evaluate(input, series: columns, headaches: measured(input, columns), asOf: asOf, stats: stats)
     }
 
-    func evaluate(_ input: ProfileData, series: [WeatherSeries], headaches: [Headache], asOf: Int, stats: Stats) -> [InsightDraft] {
-        let sets = ClockMatchedSets(input, episodes: headaches, asOf: asOf, strideDays: stratumDays).sets
+    /// A set's weather for one measure: the change before the headache, and each referent
+    /// with a measurable change and that change toward the measure (nil: no change at onset).
+    typealias SetChanges = (change: Double, referents: [(Int, Double)])?
+
+    func changes(_ set: ClockMatchedSets.MatchedSet, _ measure: WeatherCorrelationV3.Measure, _ values: WeatherSeries) -> SetChanges {
+        guard let change = analysis.change(values, at: set.headache.onset.epochSeconds) else { return nil }
+        return (change, set.referents.compactMap { instant in analysis.change(values, at: instant).map { (instant, measure.toward($0)) } })
+    }
+
+    func evaluate(_ input: ProfileData, series: [WeatherSeries], headaches: [Headache], asOf: Int, stats: Stats,
+                  carry: WeatherCarry? = nil) -> [InsightDraft] {
+        let sets: [ClockMatchedSets.MatchedSet]
+        let setChanges: [[SetChanges]]
+        if let carry {
+            (sets, setChanges) = carry.sets(self, input, series: series, headaches: headaches, asOf: asOf)
+        } else {
+            sets = ClockMatchedSets(input, episodes: headaches, asOf: asOf, strideDays: stratumDays).sets
+            setChanges = zip(measures, series).map { measure, values in sets.map { changes($0, measure, values) } }
+        }
         var rows: [Row] = []
-        for (measure, values) in zip(measures, series) {
+        for (place, measure) in measures.enumerated() {
             var row = Row(measure: measure)
             var probabilities: [Double] = []
-            for set in sets {
-                guard let change = analysis.change(values, at: set.headache.onset.epochSeconds) else { continue }
-                let referents = set.referents.compactMap { instant in
-                    analysis.change(values, at: instant).map { (instant, measure.toward($0)) }
-                }
+            for (set, measured) in zip(sets, setChanges[place]) {
+                guard let (change, referents) = measured else { continue }
                 guard !referents.isEmpty else { continue }
                 let caseValue = measure.toward(change)
                 let caseExposed = caseValue >= measure.amount
@@ -148,7 +174,8 @@ public struct WeatherCorrelationV4: AnalysisModule {
             }
             guard row.sets > 0 else { continue }
             row.expected = probabilities.reduce(0, +)
-            row.p = (try? stats.poissonBinomialGreater(observed: row.with.count, probabilities: probabilities, midP: midP)) ?? 1
+            row.p = (try? carry.map { try $0.prefixes.greater(stats, key: measure.subject, observed: row.with.count, probabilities: probabilities, midP: midP) }
+                ?? stats.poissonBinomialGreater(observed: row.with.count, probabilities: probabilities, midP: midP)) ?? 1
             rows.append(row)
         }
         let adjusted = stats.holm(rows.map(\.p))

@@ -80,12 +80,25 @@ public struct InsightEngine: Sendable {
     /// (replay records when they open). Replay cuts once per step and evaluates each module
     /// that is due on the same cut.
     public func evaluate(_ run: ModuleRun, visible: ProfileData, asOf: Int) throws -> (report: InsightReport, gates: [Gate]) {
+        var carry: AnyObject?
+        return try evaluate(run, visible: visible, asOf: asOf, carry: &carry, carrying: false)
+    }
+
+    /// `evaluate(_:visible:asOf:)` with what the module carried from the last step of a replay
+    /// (`CarryingModule`); `carry` is nil at the first step and is left for the next. A module
+    /// that carries nothing, or `carrying` false, runs from scratch.
+    public func evaluate(_ run: ModuleRun, visible: ProfileData, asOf: Int, carry: inout AnyObject?,
+                         carrying: Bool) throws -> (report: InsightReport, gates: [Gate]) {
         let asOfText = ISODateTimeText.format(epochSeconds: asOf, offsetSeconds: visible.zone.offset(atEpoch: asOf))
         var report = InsightReport()
         // Silent for a profile without the data the module is about.
         if run.descriptor.requires.contains(where: { visible.isEmpty($0) }) { return (report, []) }
         let module = try run.descriptor.instantiate(run.parameters)
-        let (gates, evaluated) = try module.run(visible, asOf: asOf, stats: stats)
+        let (gates, evaluated) = if carrying, let carrier = module as? any CarryingModule {
+            try carrier.run(visible, asOf: asOf, stats: stats, anyCarry: &carry)
+        } else {
+            try module.run(visible, asOf: asOf, stats: stats)
+        }
         let drafts: [InsightDraft]
         // The engine owns the gates: a closed one means the progress message, whatever a module
         // (one loaded from a library, say) sent with it.

@@ -110,9 +110,14 @@ public struct Replay: Sendable {
     }
 
     public let engine: InsightEngine
+    /// Whether modules that can (`CarryingModule`) carry their work from one step to the next.
+    /// Output is the same either way; off, every due module runs from scratch at every step
+    /// (what the tests and the benchmark compare against).
+    public var carriesState = true
 
-    public init(engine: InsightEngine) {
+    public init(engine: InsightEngine, carriesState: Bool = true) {
         self.engine = engine
+        self.carriesState = carriesState
     }
 
     /// The local days a day, week or month replay visits: from `from` to `to` by the step
@@ -207,6 +212,9 @@ public struct Replay: Sendable {
         var gateStates: [String: Bool] = [:]
         var lastKeys: [String: Insight] = [:]
         var seenWithheld: Set<String> = []
+        // What each carrying module left for the next step, by its place in `runs` (two runs of
+        // one module with different parameters each keep their own).
+        var carries = [AnyObject?](repeating: nil, count: runs.count)
         result.profile = engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")
         result.from = moments.first?.label ?? ""
         result.to = moments.last?.label ?? ""
@@ -217,7 +225,7 @@ public struct Replay: Sendable {
             let dataChanged = cursor.advance(to: instant)
             var visible: ProfileData?
             var current: [String: Insight] = [:]
-            for run in runs {
+            for (place, run) in runs.enumerated() {
                 let key = run.descriptor.key
                 let period: String
                 switch run.descriptor.asOfDependence {
@@ -232,7 +240,7 @@ public struct Replay: Sendable {
                 } else {
                     // One cut per step, shared by every module that is due.
                     if visible == nil { visible = data.asOf(instant) }
-                    let (report, gates) = try engine.evaluate(run, visible: visible!, asOf: instant)
+                    let (report, gates) = try engine.evaluate(run, visible: visible!, asOf: instant, carry: &carries[place], carrying: carriesState)
                     result.evaluations += 1
                     for withheld in report.withheld where seenWithheld.insert(withheld.line).inserted {
                         result.withheld.append(withheld)

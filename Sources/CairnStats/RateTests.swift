@@ -51,15 +51,35 @@ extension Stats {
     /// P(S = s) for s = 0...n.
     private func distribution(_ probabilities: [Double]) -> [Double] {
         var mass = [1.0]
-        for p in probabilities {
-            var next = [Double](repeating: 0, count: mass.count + 1)
-            for (s, m) in mass.enumerated() {
-                next[s] += m * (1 - p)
-                next[s + 1] += m * p
-            }
-            mass = next
-        }
+        for p in probabilities { mass = Stats.convolve(mass, p) }
         return mass
+    }
+
+    /// One more Bernoulli variable added to a distribution of the sum: the step of
+    /// `distribution`, shared with `PoissonBinomialPrefix` so both give the same bits.
+    static func convolve(_ mass: [Double], _ p: Double) -> [Double] {
+        var next = [Double](repeating: 0, count: mass.count + 1)
+        for (s, m) in mass.enumerated() {
+            next[s] += m * (1 - p)
+            next[s + 1] += m * p
+        }
+        return next
+    }
+
+    /// `poissonBinomialGreater` that keeps the distribution after each probability in `prefix`
+    /// and starts from the longest run of leading probabilities equal to the last call's: a
+    /// replay asks again with the same past matched sets and a few new ones, so the O(n^2)
+    /// convolution costs O(n) a step. The same value, to the bit, as without the prefix.
+    public func poissonBinomialGreater(observed: Int, probabilities: [Double], midP: Bool = false,
+                                       prefix: inout PoissonBinomialPrefix) throws(StatsError) -> Double {
+        guard probabilities.allSatisfy({ (0...1).contains($0) }) else {
+            throw .undefined(method: "Poisson-binomial test", reason: "every probability must be from 0 to 1")
+        }
+        let mass = prefix.distribution(probabilities)
+        guard observed > 0 else { return midP && observed == 0 ? 1 - 0.5 * mass[0] : 1 }
+        guard observed < mass.count else { return 0 }
+        let above = mass[(observed + 1)...].reduce(0, +)
+        return min(1, max(0, above + (midP ? 0.5 : 1) * mass[observed]))
     }
 
     /// Benjamini-Hochberg adjusted p-values (R's `p.adjust(p, "BH")`, scipy's
@@ -85,5 +105,56 @@ extension Stats {
     /// P(Z >= z) for a standard normal Z: a one-sided p-value.
     public func upperNormalTail(_ z: Double) -> Double {
         gsl_cdf_ugaussian_Q(z)
+    }
+}
+
+/// The distributions of a Poisson-binomial sum after the last few of the probabilities last
+/// asked (`Stats.poissonBinomialGreater(observed:probabilities:midP:prefix:)`). Only the last
+/// `kept` are held: a replay step changes the newest matched sets, and holding every one would
+/// cost O(n^2) memory for a long diary.
+public struct PoissonBinomialPrefix: Sendable {
+    /// How many of the last distributions are held.
+    static let kept = 48
+    private var probabilities: [Double] = []
+    /// `masses[i]`: the distribution of the sum of the first `first + i` probabilities.
+    private var masses: [[Double]] = [[1.0]]
+    private var first = 0
+
+    public init() {}
+
+    mutating func distribution(_ next: [Double]) -> [Double] {
+        var same = 0
+        let limit = min(next.count, probabilities.count)
+        // Compared by their bits: a prefix is reused only when it is the same to the bit.
+        while same < limit && next[same].bitPattern == probabilities[same].bitPattern { same += 1 }
+        if same < first {
+            // Further back than what is held: from the start.
+            masses = [[1.0]]
+            first = 0
+            same = 0
+        }
+        masses.removeSubrange((same - first + 1)...)
+        for p in next[same...] { masses.append(Stats.convolve(masses[masses.count - 1], p)) }
+        probabilities = next
+        if masses.count > PoissonBinomialPrefix.kept {
+            let drop = masses.count - PoissonBinomialPrefix.kept
+            masses.removeFirst(drop)
+            first += drop
+        }
+        return masses[masses.count - 1]
+    }
+}
+
+/// The prefixes of several Poisson-binomial tests by name, kept from one replay step to the
+/// next by a module that carries state (each test of a factor, each measure).
+public final class PoissonBinomialPrefixes {
+    private var prefixes: [String: PoissonBinomialPrefix] = [:]
+
+    public init() {}
+
+    /// `Stats.poissonBinomialGreater` for the test named `key`, from its last distributions.
+    public func greater(_ stats: Stats, key: String, observed: Int, probabilities: [Double], midP: Bool) throws(StatsError) -> Double {
+        try stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP,
+                                         prefix: &prefixes[key, default: PoissonBinomialPrefix()])
     }
 }

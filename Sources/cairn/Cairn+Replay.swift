@@ -52,10 +52,14 @@ extension Cairn {
 
         @OptionGroup var population: PopulationOptions
 
+        @Flag(help: ArgumentHelp("Run every module from scratch at every step, carrying nothing between steps (same output; for tests and benchmarks).",
+                                 visibility: .hidden))
+        var noCarry = false
+
         func run() throws {
             let runs = try InsightRequest.moduleRuns(registry: ModuleHost.registry(), modules: modules, settings: settings)
             let source = try PopulationRun.open(dataset, options: population)
-            let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine())
+            let replay = CairnAnalysis.Replay(engine: try CopyGuardLoading.engine(), carriesState: !noCarry)
             let run = PopulationRun(command: "replay", source: source, options: population,
                                     runDescription: InsightRequest.describe(source: source, [
                                         "module": modules, "profile": profile.map { [$0] } ?? [], "from": range.from.map { [$0] } ?? [],

@@ -60,6 +60,33 @@ struct RateTestsReferenceTests {
         #expect(try stats.poissonBinomialGreater(observed: 3, probabilities: [0.5, 0.5]) == 0)
     }
 
+    @Test("the Poisson-binomial tail from a kept prefix is the same, to the bit, as computed whole")
+    func poissonBinomialPrefix() throws {
+        var prefix = PoissonBinomialPrefix()
+        var probabilities: [Double] = []
+        var state: UInt64 = 42
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        // Growing, changed in the middle, shortened, changed at the start: as replay steps ask.
+        for round in 0..<60 {
+            switch round % 4 {
+            case 0, 1: probabilities += (0..<3).map { _ in uniform() }
+            case 2: if !probabilities.isEmpty { probabilities[probabilities.count / 2] = uniform() }
+            default: probabilities = Array(probabilities.dropLast(2)); if !probabilities.isEmpty { probabilities[0] = uniform() }
+            }
+            for observed in [0, probabilities.count / 3, probabilities.count / 2, probabilities.count + 1] {
+                for midP in [false, true] {
+                    let whole = try stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP)
+                    let kept = try stats.poissonBinomialGreater(observed: observed, probabilities: probabilities, midP: midP, prefix: &prefix)
+                    #expect(whole.bitPattern == kept.bitPattern, "round \(round) observed \(observed)")
+                }
+            }
+        }
+        #expect(throws: StatsError.self) { try stats.poissonBinomialGreater(observed: 1, probabilities: [1.5], prefix: &prefix) }
+    }
+
     @Test("Benjamini-Hochberg as scipy's false_discovery_control")
     func benjaminiHochberg() {
         for item in cases("benjamini_hochberg") {
