@@ -34,7 +34,7 @@ extension InsightReport {
     public func output(index: Int, format: OutputAssembler.Format? = nil) -> ProfileOutput {
         var output = ProfileOutput(index: index)
         if format != .text {
-            output.items = ["insights": insights.map(ProfileOutput.item), "withheld": withheld.map(ProfileOutput.item)]
+            output.items = ["insights": insights.map(\.prettyJSON), "withheld": withheld.map(\.prettyJSON)]
         }
         guard format != .json else { return output }
         var heading: (profile: String, asOf: String)?

@@ -30,8 +30,8 @@ extension Replay.Result {
         var output = ProfileOutput(index: index)
         output.counts = ["steps": steps, "evaluations": evaluations]
         if format != .text {
-            output.items = ["events": events.map(ProfileOutput.item), "gates": gates.map(ProfileOutput.item),
-                            "withheld": withheld.map(ProfileOutput.item)]
+            output.items = ["events": events.map(\.prettyJSON), "gates": gates.map(\.prettyJSON),
+                            "withheld": withheld.map(\.prettyJSON)]
         }
         guard format != .json else { return output }
         output.lines = timeline(evidence: evidence)
