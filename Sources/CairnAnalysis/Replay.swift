@@ -302,10 +302,35 @@ public struct Replay: Sendable {
         return leaves
     }
 
+    /// The top-level evidence values worth flattening to compare: those not bit for bit the same
+    /// in both (most of a changed insight's evidence did not move; flattening all of it, every
+    /// number formatted, was most of a replay's event work). Everything when a key holds "." or
+    /// "[", whose leaves could share a flattened name with another key's.
+    static func differing(_ old: [String: Evidence], _ new: [String: Evidence]) -> (old: [String: Evidence], new: [String: Evidence]) {
+        if old.keys.contains(where: { $0.contains(".") || $0.contains("[") })
+            || new.keys.contains(where: { $0.contains(".") || $0.contains("[") }) { return (old, new) }
+        return (old.filter { !identical($0.value, new[$0.key]) }, new.filter { !identical($0.value, old[$0.key]) })
+    }
+
+    /// The same value, numbers compared by their bits (so -0 and 0 differ, as their texts may).
+    static func identical(_ a: Evidence, _ b: Evidence?) -> Bool {
+        guard let b else { return false }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.text(let x), .text(let y)): return x == y
+        case (.flag(let x), .flag(let y)): return x == y
+        case (.list(let xs), .list(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { identical($0, $1) }
+        case (.object(let xs), .object(let ys)): return xs.count == ys.count && xs.allSatisfy { identical($0.value, ys[$0.key]) }
+        default: return false
+        }
+    }
+
     private func event(_ moment: Moment, _ order: Int, _ insight: Insight, _ change: Change, before: Insight? = nil) -> Event {
         var evidence: [String: EvidenceChange] = [:]
         if let before {
-            let old = Replay.flattened(before.evidence), new = Replay.flattened(insight.evidence)
+            let (was, now) = Replay.differing(before.evidence, insight.evidence)
+            let old = Replay.flattened(was), new = Replay.flattened(now)
             for key in Set(old.keys).union(new.keys) where old[key] != new[key] {
                 evidence[key] = EvidenceChange(old: old[key], new: new[key])
             }
