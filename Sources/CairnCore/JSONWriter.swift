@@ -10,8 +10,11 @@ public struct JSONWriter {
     /// Whether the innermost open container has a member yet.
     private var filled: [Bool] = []
 
-    public init(pretty: Bool = true, capacity: Int = 1024) {
+    /// `depth`: the nesting the value is written at, for a value placed inside a listing (its
+    /// continuation lines indented as the listing nests it).
+    public init(pretty: Bool = true, depth: Int = 0, capacity: Int = 1024) {
         self.pretty = pretty
+        self.depth = depth
         bytes.reserveCapacity(capacity)
     }
 
@@ -113,9 +116,9 @@ public struct JSONWriter {
     /// A dictionary as an object with its keys in the encoder's order.
     public mutating func object<Value>(_ values: [String: Value], _ write: (inout JSONWriter, Value) -> Void) {
         openObject()
-        for key in values.keys.sorted(by: JSONWriter.precedes) {
+        for (key, value) in values.sorted(by: { JSONWriter.precedes($0.key, $1.key) }) {
             self.key(key)
-            write(&self, values[key]!)
+            write(&self, value)
         }
         closeObject()
     }
@@ -131,8 +134,11 @@ public protocol JSONWritable {
 
 extension JSONWritable {
     /// The value pretty-printed as `JSONText.encode` writes it, without the final newline.
-    public var prettyJSON: String {
-        var json = JSONWriter(pretty: true)
+    public var prettyJSON: String { prettyJSON(depth: 0) }
+
+    /// As `prettyJSON`, nested `depth` levels (two spaces each) inside a listing.
+    public func prettyJSON(depth: Int) -> String {
+        var json = JSONWriter(pretty: true, depth: depth)
         write(to: &json)
         return json.text
     }

@@ -94,6 +94,17 @@ struct JSONWriterTests {
                             "mixed": .list([.integer(1), .string("two"), .number(3.5), .null, .flag(true)])]))
         Self.check(.list([.object(object), .list([.object([:])])]))
     }
+
+    @Test("a value written nested has its continuation lines indented, blank lines left blank")
+    func nested() {
+        let value = Value.object(["a": .list([]), "b": .object(["c": .list([.integer(1), .object([:])])]), "d": .string("x\ny")])
+        var json = JSONWriter(pretty: true, depth: 2)
+        value.write(to: &json)
+        let flat = Self.written(value, pretty: true)
+        let indented = flat.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : "    " + $0.element }.joined(separator: "\n")
+        #expect(json.text == indented)
+    }
 }
 
 extension JSONWriter {

@@ -47,6 +47,26 @@ struct OutputJSONTests {
         #expect(ShardFile.line(output) == OutputJSONTests.encodedLine(output))
     }
 
+    @Test("a listing of items written nested is the listing of items nested after (as from a shard file)")
+    func nestedItems() {
+        func assembled(_ layout: OutputAssembler.Layout, _ output: ProfileOutput) -> String {
+            var text = ""
+            var assembler = OutputAssembler(format: .json, layout: layout) { text += $0 }
+            assembler.add(output)
+            assembler.finish()
+            return text
+        }
+        for report in OutputJSONTests.shared.reports {
+            let layout = InsightReport.layout(disclaimer: report.disclaimer, footer: report.footer)
+            let nested = report.output(index: 0, format: .json)
+            #expect(nested.itemsNested && !report.output(index: 0).itemsNested)
+            #expect(assembled(layout, nested) == assembled(layout, report.output(index: 0)))
+        }
+        let replay = OutputJSONTests.shared.replay
+        #expect(assembled(Replay.Result.layout, replay.output(index: 0, format: .json))
+                    == assembled(Replay.Result.layout, replay.output(index: 0)))
+    }
+
     @Test("only the evidence values that differ are flattened, and the changes are the same")
     func evidenceChanges() {
         let before: [String: Evidence] = ["a": .integer(1), "b": .object(["x": .number(0.0), "y": .text("t")]), "c": .list([.flag(true)]),
