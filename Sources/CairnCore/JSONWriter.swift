@@ -113,7 +113,9 @@ public struct JSONWriter {
         closeArray()
     }
 
-    /// A dictionary as an object with its keys in the encoder's order.
+    /// A dictionary as an object with its keys in the encoder's order. Inlinable, so that the
+    /// sort is specialised for each dictionary type (unspecialised, it was most of the writing).
+    @inlinable
     public mutating func object<Value>(_ values: [String: Value], _ write: (inout JSONWriter, Value) -> Void) {
         openObject()
         for (key, value) in values.sorted(by: { JSONWriter.precedes($0.key, $1.key) }) {
@@ -124,6 +126,7 @@ public struct JSONWriter {
     }
 
     /// The order of sorted keys.
+    @inlinable
     public static func precedes(_ a: String, _ b: String) -> Bool { a < b }
 }
 

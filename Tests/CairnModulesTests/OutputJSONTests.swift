@@ -67,16 +67,15 @@ struct OutputJSONTests {
                     == assembled(Replay.Result.layout, replay.output(index: 0)))
     }
 
-    @Test("only the evidence values that differ are flattened, and the changes are the same")
-    func evidenceChanges() {
-        let before: [String: Evidence] = ["a": .integer(1), "b": .object(["x": .number(0.0), "y": .text("t")]), "c": .list([.flag(true)]),
-                                          "gone": .number(2)]
-        let after: [String: Evidence] = ["a": .integer(1), "b": .object(["x": .number(-0.0), "y": .text("t")]), "c": .list([.flag(true)]),
-                                         "new": .number(.nan)]
-        let (old, new) = Replay.differing(before, after)
-        #expect(Set(old.keys) == ["b", "gone"] && Set(new.keys) == ["b", "new"])
-        let dotted: [String: Evidence] = ["a.b": .integer(1), "a": .object(["b": .integer(1)])]
-        #expect(Replay.differing(dotted, dotted).old.count == 2)
+    @Test("replay compares evidence leaves as values before text: the same leaves, and identical only bit for bit")
+    func evidenceLeaves() {
+        let evidence: [String: Evidence] = ["a": .integer(1), "b": .object(["x": .number(0.5), "y": .list([.text("t"), .flag(true)])]),
+                                            "gates": .list([.object(["name": .text("g"), "have": .integer(2)]), .object(["v": .number(.nan)])])]
+        #expect(Replay.flattenedValues(evidence).mapValues(\.text) == Replay.flattened(evidence))
+        #expect(Set(Replay.flattened(evidence).keys) == ["a", "b.x", "b.y", "gates[g].have", "gates[1].v"])
+        #expect(Replay.identical(.object(["x": .list([.number(1)])]), .object(["x": .list([.number(1)])])))
+        #expect(!Replay.identical(.number(0.0), .number(-0.0)) && !Replay.identical(.integer(1), .number(1)))
+        #expect(!Replay.identical(.object(["x": .integer(1)]), .object(["y": .integer(1)])))
     }
 
     /// A line as `ShardFile.line` encoded every value before.
