@@ -122,8 +122,8 @@ public struct InsightEngine: Sendable {
         let subject = copyGuard.safeIdentifier(draft.subject, kind: "subject", module: module)
         var replaced: [String] = []
         if subject != draft.subject { replaced.append("subject") }
-        var evidence: [String: Evidence] = [:]
-        for (key, value) in draft.evidence {
+        var evidence = draft.evidence
+        for (key, value) in draft.evidence where changesWhenGuarded(value, module: module) {
             let safe = guarded(value, module: module)
             if safe != value { replaced.append("evidence.\(key)") }
             evidence[key] = safe
@@ -156,6 +156,21 @@ public struct InsightEngine: Sendable {
             report.withheld.append(WithheldInsight(
                 module: module, version: run.descriptor.version, profile: shownProfile, asOf: asOf, kind: draft.kind,
                 subject: subject, copyID: draft.message.id, violations: rejection.violations))
+        }
+    }
+
+    /// Whether guarding a value would replace any text in it (a text value or an object's key):
+    /// a population's evidence nearly always passes whole, and rebuilding every object of it to
+    /// compare was most of `admit` outside the guard.
+    private func changesWhenGuarded(_ value: Evidence, module: String) -> Bool {
+        switch value {
+        case .text(let text): return copyGuard.safeIdentifier(text, kind: "text", module: module) != text
+        case .list(let values): return values.contains { changesWhenGuarded($0, module: module) }
+        case .object(let values):
+            return values.contains {
+                copyGuard.safeIdentifier($0.key, kind: "key", module: module) != $0.key || changesWhenGuarded($0.value, module: module)
+            }
+        case .number, .integer, .flag: return false
         }
     }
 

@@ -34,7 +34,11 @@ extension InsightReport {
     public func output(index: Int, format: OutputAssembler.Format? = nil) -> ProfileOutput {
         var output = ProfileOutput(index: index)
         if format != .text {
-            output.items = ["insights": insights.map(ProfileOutput.item), "withheld": withheld.map(ProfileOutput.item)]
+            // JSON alone goes to an assembler, which places the items as they are written.
+            let depth = format == .json ? ProfileOutput.itemDepth : 0
+            output.items = ["insights": insights.map { $0.prettyJSON(depth: depth) },
+                            "withheld": withheld.map { $0.prettyJSON(depth: depth) }]
+            output.itemsNested = format == .json
         }
         guard format != .json else { return output }
         var heading: (profile: String, asOf: String)?

@@ -30,8 +30,11 @@ extension Replay.Result {
         var output = ProfileOutput(index: index)
         output.counts = ["steps": steps, "evaluations": evaluations]
         if format != .text {
-            output.items = ["events": events.map(ProfileOutput.item), "gates": gates.map(ProfileOutput.item),
-                            "withheld": withheld.map(ProfileOutput.item)]
+            // JSON alone goes to an assembler, which places the items as they are written.
+            let depth = format == .json ? ProfileOutput.itemDepth : 0
+            output.items = ["events": events.map { $0.prettyJSON(depth: depth) }, "gates": gates.map { $0.prettyJSON(depth: depth) },
+                            "withheld": withheld.map { $0.prettyJSON(depth: depth) }]
+            output.itemsNested = format == .json
         }
         guard format != .json else { return output }
         output.lines = timeline(evidence: evidence)

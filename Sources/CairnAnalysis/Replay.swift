@@ -289,7 +289,14 @@ public struct Replay: Sendable {
     /// `factors.alcohol.share`, `gates[resolved headaches].have` (a list of named objects is
     /// keyed by name, other lists of objects by position; a list of plain values is one value).
     static func flattened(_ evidence: [String: Evidence]) -> [String: String] {
-        var leaves: [String: String] = [:]
+        flattenedValues(evidence).mapValues(\.text)
+    }
+
+    /// As `flattened`, each leaf kept as its value: a replay compares leaves before it writes
+    /// any as text (most of a changed insight's values did not move, and formatting every one
+    /// of them was most of an event's work).
+    static func flattenedValues(_ evidence: [String: Evidence]) -> [String: Evidence] {
+        var leaves: [String: Evidence] = [:]
         func visit(_ key: String, _ value: Evidence) {
             switch value {
             case .object(let members):
@@ -303,19 +310,37 @@ public struct Replay: Sendable {
                     }
                 }
             default:
-                leaves[key] = value.text
+                leaves[key] = value
             }
         }
         for (key, value) in evidence { visit(key, value) }
         return leaves
     }
 
+    /// The same value, numbers compared by their bits: two such values have the same text.
+    static func identical(_ a: Evidence, _ b: Evidence) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.text(let x), .text(let y)): return x == y
+        case (.flag(let x), .flag(let y)): return x == y
+        case (.list(let xs), .list(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { identical($0, $1) }
+        case (.object(let xs), .object(let ys)):
+            return xs.count == ys.count && xs.allSatisfy { member in ys[member.key].map { identical(member.value, $0) } ?? false }
+        default: return false
+        }
+    }
+
     private func event(_ moment: Moment, _ order: Int, _ insight: Insight, _ change: Change, before: Insight? = nil) -> Event {
         var evidence: [String: EvidenceChange] = [:]
         if let before {
-            let old = Replay.flattened(before.evidence), new = Replay.flattened(insight.evidence)
-            for key in Set(old.keys).union(new.keys) where old[key] != new[key] {
-                evidence[key] = EvidenceChange(old: old[key], new: new[key])
+            let old = Replay.flattenedValues(before.evidence), new = Replay.flattenedValues(insight.evidence)
+            for key in Set(old.keys).union(new.keys) {
+                let was = old[key], now = new[key]
+                if let was, let now, Replay.identical(was, now) { continue }
+                // Values that differ may still read the same (numbers to six digits).
+                let wasText = was?.text, nowText = now?.text
+                if wasText != nowText { evidence[key] = EvidenceChange(old: wasText, new: nowText) }
             }
         }
         return Event(step: moment.label, profile: insight.profile, module: insight.module, version: insight.version,

@@ -482,6 +482,9 @@ public struct CopyGuard: Sendable {
         var text = ""
         var count = 0
         var spans: [(slot: String, range: Range<Int>)] = []
+        // Characters are counted only for the spans of labels: most messages have none, and
+        // counting them was most of filling a template.
+        let hasLabels = slots.values.contains { if case .label = $0 { true } else { false } }
         for piece in entry.pieces {
             let part: String
             switch piece {
@@ -492,7 +495,7 @@ public struct CopyGuard: Sendable {
                 if case .label = value { spans.append((name, count..<(count + part.count))) }
             }
             text += part
-            count += part.count
+            if hasLabels { count += part.count }
         }
         return (text, spans)
     }

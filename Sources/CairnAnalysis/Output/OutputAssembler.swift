@@ -64,7 +64,10 @@ public struct OutputAssembler {
             bodyLines += output.lines.count
             trailer += output.trailer
         case .json:
-            for (key, items) in output.items {
+            for (key, written) in output.items {
+                // Items from a shard file (or a listing that writes them at the top level) are
+                // nested here; the rest were written nested.
+                let items = output.itemsNested ? written : written.map { indented($0, by: 4) }
                 if streams && key == layout.streamed {
                     for item in items { writeStreamed(item) }
                 } else {
@@ -101,7 +104,7 @@ public struct OutputAssembler {
     }
 
     private func array(_ items: [String]) -> String {
-        items.isEmpty ? "[\n\n  ]" : "[\n" + items.map { "    " + indented($0, by: 4) }.joined(separator: ",\n") + "\n  ]"
+        items.isEmpty ? "[\n\n  ]" : "[\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
     }
 
     private mutating func openStream() {
@@ -112,7 +115,7 @@ public struct OutputAssembler {
 
     private mutating func writeStreamed(_ item: String) {
         if streamedItems == 0 { openStream() }
-        write((streamedItems == 0 ? "\n" : ",\n") + "    " + indented(item, by: 4))
+        write((streamedItems == 0 ? "\n" : ",\n") + "    " + item)
         streamedItems += 1
     }
 

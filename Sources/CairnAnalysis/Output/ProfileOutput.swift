@@ -14,6 +14,15 @@ public struct ProfileOutput: Codable, Sendable, Equatable {
     /// JSON array items by the array's key, each encoded as JSONText does at the top level.
     public var items: [String: [String]] = [:]
     public var counts: [String: Int] = [:]
+    /// Whether `items` were written already nested as an assembled listing nests them (an
+    /// array's element, two levels in), so that it writes them as they are; never in a shard
+    /// file, whose items are as `JSONText` writes them.
+    public var itemsNested = false
+
+    enum CodingKeys: String, CodingKey { case index, lines, trailer, items, counts }
+
+    /// The depth an array's element of an assembled listing is written at.
+    public static let itemDepth = 2
 
     public init(index: Int) {
         self.index = index

@@ -59,6 +59,14 @@ public struct ShardFile {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// A profile's output as its line: the bytes `line` gives, written directly (a replay's
+    /// shard is mostly these lines).
+    public static func line(_ output: ProfileOutput) -> String {
+        var json = JSONWriter(pretty: false, capacity: 4096)
+        output.write(to: &json)
+        return json.text + "\n"
+    }
+
     /// Reads a shard file one record at a time (the file is mapped, not loaded).
     public final class Reader<Record: Decodable> {
         public let path: String
