@@ -21,7 +21,7 @@ final class CompiledPattern: @unchecked Sendable {
     let ignoresCase: Bool
     private let code: OpaquePointer
 
-    /// Compiles for the interpreter only; the JIT comes after `interpretedMatches` matches.
+    /// Compiles for the interpreter only; the JIT comes after `interpretedBytes` of matching.
     init(_ source: String, ignoresCase: Bool) throws(Failure) {
         self.source = source
         self.ignoresCase = ignoresCase
@@ -38,27 +38,37 @@ final class CompiledPattern: @unchecked Sendable {
         code = compiled
     }
 
-    /// Matches before the JIT compiles a pattern. Compiling the guard's few hundred patterns for
-    /// the JIT took 40 ms, most of a REPL command's 50 ms budget, while a command matches each
-    /// only a few times, which the interpreter does quickly; a replay or a population passes this
-    /// count within its first profiles and runs compiled from then on. A rule's own patterns run
-    /// only after its detector found something, so most are never compiled for the JIT at all.
-    static let interpretedMatches = 200
-    private let uses = Atomic<Int>(0)
+    /// Interpreted work before the JIT compiles a pattern: the bytes of the texts matched, plus
+    /// `callCost` for each match. Compiling the guard's patterns for the JIT took 40-100 ms, most
+    /// of a REPL command's budget, while a command matches each only a few times, which the
+    /// interpreter does quickly; a replay or a population passes this within its first profiles
+    /// and runs compiled from then on. Counted in bytes, not matches, because the interpreter's
+    /// cost grows with the text: `lint-copy` of a long file matched each detector over the whole
+    /// file in the interpreter (13 ms per detector for 25 KB, where the JIT takes 1.5 ms to
+    /// compile the largest). A rule's own patterns run only after its detector found something,
+    /// so most are never compiled for the JIT at all.
+    static let interpretedBytes = 16_384
+    static let callCost = 64
+    private let interpreted = Atomic<Int>(0)
 
     /// Whether the JIT has compiled this pattern (read without the lock on every match).
     private let jitDone = Atomic<Bool>(false)
     private let jitLock = Mutex<Void>(())
 
-    /// Compiles the pattern for the JIT once, whichever thread matches first.
-    private func jitIfNeeded() {
-        guard !jitDone.load(ordering: .acquiring) else { return }
-        jitLock.withLock { _ in
-            guard !jitDone.load(ordering: .acquiring) else { return }
+    /// Compiles the pattern for the JIT once, whichever thread matches first; true when the
+    /// compiled code is ready. A thread that finds another compiling matches this text in the
+    /// interpreter rather than wait (the largest detectors take over a millisecond to compile,
+    /// and two workers meet on the same ones at the start of a population).
+    private func jitIfNeeded() -> Bool {
+        if jitDone.load(ordering: .acquiring) { return true }
+        let compiledNow = jitLock.withLockIfAvailable { _ -> Bool in
+            if jitDone.load(ordering: .acquiring) { return true }
             // Without the JIT (a kernel that refuses executable memory), matching still works.
             _ = pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE)
             jitDone.store(true, ordering: .releasing)
+            return true
         }
+        return compiledNow ?? false
     }
 
     deinit {
@@ -143,8 +153,8 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// The first match at or after a byte offset, as byte offsets.
     private func firstMatch(in text: MatchText, from start: Int) -> Range<Int>? {
-        let jit = jitDone.load(ordering: .relaxed) || uses.add(1, ordering: .relaxed).newValue > CompiledPattern.interpretedMatches
-        if jit { jitIfNeeded() }
+        let jit = (jitDone.load(ordering: .relaxed)
+            || interpreted.add(text.bytes.count + CompiledPattern.callCost, ordering: .relaxed).newValue > CompiledPattern.interpretedBytes) && jitIfNeeded()
         guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
         defer { pcre2_match_data_free_8(data) }
         let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in

@@ -4,10 +4,15 @@ import Synchronization
 /// compiled inside its rule's detector when the rule loaded, so it compiles here too; should it
 /// not, it matches everything, so that the guard fails closed (every text it sees is blocked)
 /// rather than open.
+///
+/// Read without a lock: the guard asks for a rule's patterns on every text its detector flags,
+/// from every worker, and a mutex here had the workers queueing in the kernel (perf: futex
+/// waits under `CopyRule.matches`). Two threads asking first may both compile; one result is
+/// kept and the other freed.
 final class LazyPattern: Sendable {
     let source: String
     let ignoresCase: Bool
-    private let compiled = Mutex<CompiledPattern?>(nil)
+    private let compiled = AtomicLazyReference<CompiledPattern>()
 
     init(_ source: String, ignoresCase: Bool) {
         self.source = source
@@ -18,21 +23,18 @@ final class LazyPattern: Sendable {
     init(_ pattern: CompiledPattern) {
         source = pattern.source
         ignoresCase = pattern.ignoresCase
-        compiled.withLock { $0 = pattern }
+        _ = compiled.storeIfNil(pattern)
     }
 
     var value: CompiledPattern {
-        compiled.withLock { stored in
-            if let stored { return stored }
-            let made: CompiledPattern
-            do {
-                made = try CompiledPattern(source, ignoresCase: ignoresCase)
-            } catch {
-                made = LazyPattern.everything
-            }
-            stored = made
-            return made
+        if let stored = compiled.load() { return stored }
+        let made: CompiledPattern
+        do {
+            made = try CompiledPattern(source, ignoresCase: ignoresCase)
+        } catch {
+            made = LazyPattern.everything
         }
+        return compiled.storeIfNil(made)
     }
 
     private static let everything: CompiledPattern = {
