@@ -41,9 +41,18 @@ struct CopyRule: Sendable {
         let replacement: String?
 
         /// The pattern anchored to a whole string, for words rejoined across a space; compiled
-        /// when asked, which is rare (only after the guard's joined-word check matched).
-        var whole: CompiledPattern? {
-            try? CompiledPattern("^(?:" + source + ")$", ignoresCase: ignoreCase)
+        /// the first time the guard's joined-word check asks, then kept (compiled anew on every
+        /// ask, it was most of `lint-copy`'s time on varied copy: a rule's patterns with their
+        /// vocabularies, for every rule and every joined word that any detector matched).
+        var whole: CompiledPattern { anchored.value }
+        private let anchored: LazyPattern
+
+        init(compiled: LazyPattern, source: String, ignoreCase: Bool, replacement: String?) {
+            self.compiled = compiled
+            self.source = source
+            self.ignoreCase = ignoreCase
+            self.replacement = replacement
+            anchored = LazyPattern("^(?:" + source + ")$", ignoresCase: ignoreCase)
         }
     }
 
@@ -108,7 +117,7 @@ struct CopyRule: Sendable {
     func wholeMatch(_ word: String) -> Pattern? {
         let text = MatchText(word)
         if exceptions.contains(where: { $0.matches(text) }) { return nil }
-        return patterns.first { pattern in pattern.whole?.matches(text) ?? false }
+        return patterns.first { pattern in pattern.whole.matches(text) }
     }
 
     func message(for match: String, pattern: Pattern?) -> String {
