@@ -746,6 +746,14 @@ public struct CopyGuard: Sendable {
                     guard pattern != nil || CopyRule.lookup(joined, in: rule.words),
                           !run.contains(where: { rule.wholeMatch($0.word) != nil || CopyRule.lookup($0.word, in: rule.words) }),
                           !violations.contains(where: { $0.rule == rule.id && $0.offsets.overlaps(start..<(end + 1)) }) else { continue }
+                    // The words as written are excused where an exception of the rule covers them
+                    // in the text as read ("the red flag notice", "red-flags v1.2"): joined, they
+                    // are the same words.
+                    guard !rule.exceptions.contains(where: { exception in
+                        exception.ranges(in: texts[0]).contains { range in
+                            plain.origins[range.lowerBound] <= start && end <= plain.origins[range.upperBound - 1]
+                        }
+                    }) else { continue }
                     record(rule, start: start, end: end, pattern: pattern)
                 }
             }
