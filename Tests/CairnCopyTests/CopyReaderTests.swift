@@ -127,6 +127,8 @@ struct CopyReaderTests {
         ("blind/dev8.jsonl", 2, 1), ("blind/dev9.jsonl", 2, 4), ("blind/dev10.jsonl", 0, 0),
         ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 2, 2), ("blind/dev13.jsonl", 0, 9),
         ("blind/dev14.jsonl", 6, 1), ("blind/dev15.jsonl", 1, 1),
+        // Hard passing neighbours, used for the rules only (not trained on; blind/README.md).
+        ("blind/dev16.jsonl", 0, 5),
         // The known gaps: the rules alone leak 72 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 12, 5),
     ]
