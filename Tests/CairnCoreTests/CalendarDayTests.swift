@@ -68,4 +68,20 @@ struct CalendarDayTests {
             day = day.adding(days: 97)
         }
     }
+
+    @Test("YYYY-MM-DD read from bytes in place: exactly ten bytes, digits and two hyphens, a real date")
+    func parsedInPlace() {
+        func parse(_ text: String) -> CalendarDay? {
+            Array(text.utf8).withUnsafeBufferPointer { ISODateTimeText.parseDate($0) }
+        }
+        // 2024-02-29 is day 19,782 since 1970-01-01 (Python: date(2024, 2, 29) - date(1970, 1, 1)).
+        #expect(parse("2024-02-29")?.daysSinceEpoch == 19_782)
+        #expect(parse("1970-01-01")?.daysSinceEpoch == 0)
+        #expect(parse("1969-12-31")?.daysSinceEpoch == -1)
+        for bad in ["2026-02-29", "2026-13-01", "2026-00-10", "2026-01-00", "2026-01-32", "2026-1-01", "2026/01/01",
+                    "20a6-01-01", "2026-01-011", "2026-01-0", "", "2026-01-0\u{00}", "+026-01-01"] {
+            #expect(parse(bad) == nil, "\(bad) should not parse")
+            #expect(CalendarDay(iso: bad) == nil, "\(bad) should not parse")
+        }
+    }
 }

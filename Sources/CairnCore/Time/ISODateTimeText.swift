@@ -61,13 +61,28 @@ public enum ISODateTimeText {
 
     /// Exactly `YYYY-MM-DD`, a real calendar day.
     public static func parseDate(_ bytes: ArraySlice<UInt8>) -> CalendarDay? {
-        guard bytes.count == 10 else { return nil }
-        let s = bytes.startIndex
-        guard bytes[s + 4] == UInt8(ascii: "-"), bytes[s + 7] == UInt8(ascii: "-"),
-              let hi = twoDigits(bytes, s), let lo = twoDigits(bytes, s + 2),
-              let month = twoDigits(bytes, s + 5), let day = twoDigits(bytes, s + 8)
-        else { return nil }
-        return CalendarDay(year: hi * 100 + lo, month: month, day: day)
+        bytes.withUnsafeBufferPointer { parseDate($0) }
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from bytes where they lie: a profile load reads a day from
+    /// SQLite's buffer for every dated row, and copying each into an array first was a tenth of
+    /// reading a row.
+    @inlinable
+    public static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDay? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        /// The number the digits in `range` write, or -1 when one is not a digit.
+        func number(_ range: Range<Int>) -> Int {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return -1 }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let year = number(0..<4), month = number(5..<7), day = number(8..<10)
+        guard year >= 0, month >= 0, day >= 0 else { return nil }
+        return CalendarDay(year: year, month: month, day: day)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM` for an instant seen in a zone with the given offset.

@@ -117,7 +117,7 @@ public final class SQLiteStatement {
     /// profile loads read a day for every dated row).
     public func day(_ index: Int32) -> CalendarDay? {
         guard let pointer = sqlite3_column_text(handle, index), sqlite3_column_bytes(handle, index) == 10 else { return nil }
-        return ISODateTimeText.parseDate(Array(UnsafeBufferPointer(start: pointer, count: 10))[...])
+        return ISODateTimeText.parseDate(UnsafeBufferPointer(start: pointer, count: 10))
     }
 
     /// Whether the statement leaves the database unchanged (SELECT, read-only PRAGMA, EXPLAIN).
