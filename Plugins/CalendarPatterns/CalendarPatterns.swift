@@ -46,7 +46,7 @@ public struct CalendarPatterns: AnalysisModule {
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)]
     }
 
     /// Monday 0 to Sunday 6 (1970-01-01 was a Thursday).

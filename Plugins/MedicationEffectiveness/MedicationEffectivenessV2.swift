@@ -35,7 +35,7 @@ public struct MedicationEffectivenessV2: AnalysisModule {
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)] + counts.gates(input)
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)] + counts.gates(input)
     }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {

@@ -49,7 +49,7 @@ public final class SleepCarry {
         sleepEnd = nights.endIndex
         self.asOf = asOf
         guard let span = DiaryWindows.diarySpan(input) else {
-            return module.gates(resolved: input.resolvedHeadaches.count, short: 0, long: 0)
+            return module.gates(resolved: input.resolvedHeadacheCount, short: 0, long: 0)
         }
         first = span.lowerBound
         last = span.upperBound
@@ -89,7 +89,7 @@ public final class SleepCarry {
                 groupsEnd += 1
             }
         }
-        return module.gates(resolved: input.resolvedHeadaches.count, short: gateShort, long: gateLong)
+        return module.gates(resolved: input.resolvedHeadacheCount, short: gateShort, long: gateLong)
     }
 
     /// The comparison over the nights counted (after `gates` for the same step).

@@ -68,7 +68,7 @@ public struct SleepCorrelationV2: AnalysisModule {
 
     public func gates(_ input: ProfileData) -> [Gate] {
         let g = groups(input, asOf: nil)
-        return gates(resolved: input.resolvedHeadaches.count, short: g.short.count, long: g.long.count)
+        return gates(resolved: input.resolvedHeadacheCount, short: g.short.count, long: g.long.count)
     }
 
     func gates(resolved: Int, short: Int, long: Int) -> [Gate] {

@@ -43,7 +43,7 @@ public struct StreaksFrequencyV2: AnalysisModule {
     public func gates(_ input: ProfileData) -> [Gate] { [] }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
-        let gate = Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)
+        let gate = Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)
         let all = try frequency.evaluate(input, asOf: asOf, stats: stats)
         if gate.isOpen { return all }
         // Below the gate: the streak, then the progress message exactly as the engine words it.

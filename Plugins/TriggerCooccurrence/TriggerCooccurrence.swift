@@ -49,7 +49,7 @@ public struct TriggerCooccurrence: AnalysisModule {
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)]
     }
 
     public func label(_ share: Double) -> String {

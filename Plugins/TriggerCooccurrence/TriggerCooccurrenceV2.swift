@@ -68,7 +68,7 @@ public struct TriggerCooccurrenceV2: AnalysisModule {
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)]
     }
 
     /// One factor's two-by-two table and its test.

@@ -106,7 +106,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule, CarryingModule {
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)]
     }
 
     /// The same as `run(_:asOf:stats:)`, carrying the matched sets, exposures and counts of past

@@ -31,7 +31,7 @@ struct WeatherAnalysis: Sendable {
     }
 
     func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)]
     }
 
     /// The observation nearest an instant, within 90 minutes.

@@ -84,6 +84,14 @@ public struct ProfileData: Sendable {
 
     public var resolvedHeadaches: [Headache] { headaches.filter(\.isResolved) }
 
+    /// How many headaches are resolved, counted in place: most modules' first gate, asked of
+    /// every profile, where `resolvedHeadaches.count` copied every resolved headache to count it.
+    public var resolvedHeadacheCount: Int {
+        var count = 0
+        for index in headaches.indices where headaches[index].isResolved { count += 1 }
+        return count
+    }
+
     /// Whether the profile has no row in an event table (weather shared by everyone counts:
     /// every profile has it).
     public func isEmpty(_ table: ContractTable) -> Bool {

@@ -25,7 +25,7 @@ public struct HeadacheHours: AnalysisModule {
     }
 
     public func gates(_ input: ProfileData) -> [Gate] {
-        [Gate(name: "resolved headaches", have: input.resolvedHeadaches.count, need: minHeadaches)]
+        [Gate(name: "resolved headaches", have: input.resolvedHeadacheCount, need: minHeadaches)]
     }
 
     public func evaluate(_ input: ProfileData, asOf: Int, stats: Stats) throws -> [InsightDraft] {
