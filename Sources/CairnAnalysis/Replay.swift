@@ -297,24 +297,52 @@ public struct Replay: Sendable {
     /// of them was most of an event's work).
     static func flattenedValues(_ evidence: [String: Evidence]) -> [String: Evidence] {
         var leaves: [String: Evidence] = [:]
-        func visit(_ key: String, _ value: Evidence) {
-            switch value {
-            case .object(let members):
-                for (member, inner) in members { visit(key + "." + member, inner) }
-            case .list(let items) where items.contains(where: { if case .object = $0 { true } else { false } }):
-                for (position, item) in items.enumerated() {
-                    if case .object(let members) = item, case .text(let name)? = members["name"] {
-                        for (member, inner) in members where member != "name" { visit("\(key)[\(name)].\(member)", inner) }
-                    } else {
-                        visit("\(key)[\(position)]", item)
-                    }
+        for (key, value) in evidence { flatten(value, at: key, into: &leaves) }
+        return leaves
+    }
+
+    private static func flatten(_ value: Evidence, at key: String, into leaves: inout [String: Evidence]) {
+        switch value {
+        case .object(let members):
+            for (member, inner) in members { flatten(inner, at: key + "." + member, into: &leaves) }
+        case .list(let items) where items.contains(where: { if case .object = $0 { true } else { false } }):
+            for (position, item) in items.enumerated() {
+                if case .object(let members) = item, case .text(let name)? = members["name"] {
+                    for (member, inner) in members where member != "name" { flatten(inner, at: "\(key)[\(name)].\(member)", into: &leaves) }
+                } else {
+                    flatten(item, at: "\(key)[\(position)]", into: &leaves)
                 }
-            default:
-                leaves[key] = value
+            }
+        default:
+            leaves[key] = value
+        }
+    }
+
+    /// The leaves whose text moved between two evidences, as `flattened` would name them: both
+    /// are walked together and a subtree that did not change is not flattened at all (most of
+    /// a changed insight's evidence is the same step after step, and flattening all of it on
+    /// both sides was most of a replay event's work).
+    static func changedLeaves(_ old: [String: Evidence], _ new: [String: Evidence]) -> [String: EvidenceChange] {
+        var changes: [String: EvidenceChange] = [:]
+        func compare(_ was: Evidence?, _ now: Evidence?, at key: String) {
+            if let was, let now, identical(was, now) { return }
+            if case .object(let before)? = was, case .object(let after)? = now {
+                for member in Set(before.keys).union(after.keys) { compare(before[member], after[member], at: key + "." + member) }
+                return
+            }
+            var oldLeaves: [String: Evidence] = [:], newLeaves: [String: Evidence] = [:]
+            if let was { flatten(was, at: key, into: &oldLeaves) }
+            if let now { flatten(now, at: key, into: &newLeaves) }
+            for leaf in Set(oldLeaves.keys).union(newLeaves.keys) {
+                let wasLeaf = oldLeaves[leaf], nowLeaf = newLeaves[leaf]
+                if let wasLeaf, let nowLeaf, identical(wasLeaf, nowLeaf) { continue }
+                // Values that differ may still read the same (numbers to six digits).
+                let wasText = wasLeaf?.text, nowText = nowLeaf?.text
+                if wasText != nowText { changes[leaf] = EvidenceChange(old: wasText, new: nowText) }
             }
         }
-        for (key, value) in evidence { visit(key, value) }
-        return leaves
+        for key in Set(old.keys).union(new.keys) { compare(old[key], new[key], at: key) }
+        return changes
     }
 
     /// The same value, numbers compared by their bits: two such values have the same text.
@@ -332,17 +360,7 @@ public struct Replay: Sendable {
     }
 
     private func event(_ moment: Moment, _ order: Int, _ insight: Insight, _ change: Change, before: Insight? = nil) -> Event {
-        var evidence: [String: EvidenceChange] = [:]
-        if let before {
-            let old = Replay.flattenedValues(before.evidence), new = Replay.flattenedValues(insight.evidence)
-            for key in Set(old.keys).union(new.keys) {
-                let was = old[key], now = new[key]
-                if let was, let now, Replay.identical(was, now) { continue }
-                // Values that differ may still read the same (numbers to six digits).
-                let wasText = was?.text, nowText = now?.text
-                if wasText != nowText { evidence[key] = EvidenceChange(old: wasText, new: nowText) }
-            }
-        }
+        let evidence = before.map { Replay.changedLeaves($0.evidence, insight.evidence) } ?? [:]
         return Event(step: moment.label, profile: insight.profile, module: insight.module, version: insight.version,
                      change: change, kind: insight.kind.rawValue, subject: insight.subject, text: insight.text.text,
                      previousKind: before.flatMap { $0.kind == insight.kind ? nil : $0.kind.rawValue },

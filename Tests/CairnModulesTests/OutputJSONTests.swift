@@ -2,6 +2,7 @@
 import CairnCore
 import CairnModules
 import CairnStore
+import CairnSynth
 import Foundation
 import Testing
 
@@ -76,6 +77,66 @@ struct OutputJSONTests {
         #expect(Replay.identical(.object(["x": .list([.number(1)])]), .object(["x": .list([.number(1)])])))
         #expect(!Replay.identical(.number(0.0), .number(-0.0)) && !Replay.identical(.integer(1), .number(1)))
         #expect(!Replay.identical(.object(["x": .integer(1)]), .object(["y": .integer(1)])))
+    }
+
+    @Test("a replay event names the same moved leaves whether or not unchanged subtrees are skipped")
+    func changedLeavesAgreeWithFlattening() {
+        // The diff as first written: flatten both evidences whole, compare every leaf.
+        func reference(_ old: [String: Evidence], _ new: [String: Evidence]) -> [String: Replay.EvidenceChange] {
+            let a = Replay.flattenedValues(old), b = Replay.flattenedValues(new)
+            var changes: [String: Replay.EvidenceChange] = [:]
+            for key in Set(a.keys).union(b.keys) {
+                if let x = a[key], let y = b[key], Replay.identical(x, y) { continue }
+                if a[key]?.text != b[key]?.text { changes[key] = Replay.EvidenceChange(old: a[key]?.text, new: b[key]?.text) }
+            }
+            return changes
+        }
+        var random = SeededGenerator(seed: 24)
+        func leaf() -> Evidence {
+            switch random.next() % 5 {
+            case 0: return .integer(Int(random.next() % 4))
+            case 1: return .number([0.5, 0.25, -0.0, 0.0, .nan, 1.0000001, 1.0000002][Int(random.next() % 7)])
+            case 2: return .text(["a", "b"][Int(random.next() % 2)])
+            case 3: return .flag(random.next() % 2 == 0)
+            default: return .list([.integer(Int(random.next() % 2))])
+            }
+        }
+        func tree(_ depth: Int) -> Evidence {
+            guard depth > 0 else { return leaf() }
+            switch random.next() % 4 {
+            case 0: return leaf()
+            case 1:
+                return .list((0..<Int(random.next() % 3)).map { index -> Evidence in
+                    var members = ["v": tree(depth - 1)]
+                    if random.next() % 3 != 0 { members["name"] = .text(["g", "h", "\(index)"][Int(random.next() % 3)]) }
+                    return .object(members)
+                })
+            default:
+                return .object(Dictionary(uniqueKeysWithValues: ["x", "y", "z"].prefix(Int(random.next() % 4)).map { ($0, tree(depth - 1)) }))
+            }
+        }
+        func mutated(_ value: Evidence, _ depth: Int) -> Evidence {
+            guard random.next() % 3 == 0 else {
+                if case .object(var members) = value, let key = members.keys.sorted().first {
+                    members[key] = mutated(members[key]!, depth - 1)
+                    if random.next() % 5 == 0 { members["w"] = leaf() }
+                    return .object(members)
+                }
+                return value
+            }
+            return random.next() % 2 == 0 ? leaf() : tree(depth)
+        }
+        var moved = 0
+        for _ in 0..<3_000 {
+            let old = Dictionary(uniqueKeysWithValues: ["p", "q", "r"].prefix(1 + Int(random.next() % 3)).map { ($0, tree(3)) })
+            var new = old.mapValues { mutated($0, 3) }
+            if random.next() % 4 == 0 { new["s"] = tree(2) }
+            if random.next() % 4 == 0 { new["p"] = nil }
+            let expected = reference(old, new)
+            moved += expected.isEmpty ? 0 : 1
+            #expect(Replay.changedLeaves(old, new) == expected)
+        }
+        #expect(moved > 1_000)
     }
 
     /// A line as `ShardFile.line` encoded every value before.
