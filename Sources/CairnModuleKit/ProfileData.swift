@@ -88,7 +88,8 @@ public struct ProfileData: Sendable {
     /// every profile, where `resolvedHeadaches.count` copied every resolved headache to count it.
     public var resolvedHeadacheCount: Int {
         var count = 0
-        for index in headaches.indices where headaches[index].isResolved { count += 1 }
+        // The field read through the subscript: no copy of the headache (its strings retained).
+        for index in headaches.indices where headaches[index].resolved != nil { count += 1 }
         return count
     }
 

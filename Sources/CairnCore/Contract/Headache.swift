@@ -33,5 +33,5 @@ public struct Headache: Hashable, Sendable, Codable {
         self.notes = notes
     }
 
-    public var isResolved: Bool { resolved != nil }
+    @inlinable public var isResolved: Bool { resolved != nil }
 }
