@@ -42,29 +42,36 @@ public struct RedFlags: AnalysisModule {
     static func alerts(_ input: ProfileData, asOf: Int, urgentSeverity: Int, auraOnTheDayLogged: Bool) -> [InsightDraft] {
         let today = input.zone.day(ofEpoch: asOf)
         var drafts: [InsightDraft] = []
-        for headache in input.headaches {
+        let headaches = input.headaches
+        for index in headaches.indices {
+            // Most headaches raise nothing: what they would raise is decided from the fields in
+            // place, and only a headache that raises something is copied and described.
             // Resolved after the as-of instant reads as active: the data is cut at as-of.
-            let active = !headache.isResolved
-            let loggedToday = headache.onset.day == today
+            let active = headaches[index].resolved == nil
+            let loggedToday = headaches[index].onset.day == today
+            let sudden = headaches[index].onsetSpeed == .instantaneous
+            let urgent = sudden && headaches[index].severity >= urgentSeverity && active
+            let advisory = sudden && headaches[index].severity < urgentSeverity && loggedToday
+            let auraVisual = headaches[index].aura == true && headaches[index].visualDisturbance == true
+                && (active || (auraOnTheDayLogged && loggedToday))
+            guard urgent || advisory || auraVisual else { continue }
+            let headache = headaches[index]
             var evidence: [String: Evidence] = [
                 "onset": .text(headache.onset.text), "severity": .integer(headache.severity), "active": .flag(active),
             ]
             if let speed = headache.onsetSpeed { evidence["onset_speed"] = .text(speed.rawValue) }
             let provenance = ["headaches:\(headache.id)"]
-            if headache.onsetSpeed == .instantaneous {
-                if headache.severity >= urgentSeverity {
-                    if active {
-                        drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.urgent"),
-                                                   evidence: evidence.merging(["tier": .text("primary")]) { $1 },
-                                                   provenance: provenance))
-                    }
-                } else if loggedToday {
-                    drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.advisory"),
-                                               evidence: evidence.merging(["tier": .text("secondary")]) { $1 },
-                                               provenance: provenance))
-                }
+            if urgent {
+                drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.urgent"),
+                                           evidence: evidence.merging(["tier": .text("primary")]) { $1 },
+                                           provenance: provenance))
             }
-            if headache.aura == true && headache.visualDisturbance == true && (active || (auraOnTheDayLogged && loggedToday)) {
+            if advisory {
+                drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.advisory"),
+                                           evidence: evidence.merging(["tier": .text("secondary")]) { $1 },
+                                           provenance: provenance))
+            }
+            if auraVisual {
                 drafts.append(InsightDraft(kind: .alert, subject: headache.id, message: CopyMessage("red-flags.aura-visual"),
                                            evidence: evidence.merging(["tier": .text("aura_visual"),
                                                                        "copy_status": .text("awaiting clinical review")]) { $1 },

@@ -325,9 +325,14 @@ public struct Replay: Sendable {
     static func changedLeaves(_ old: [String: Evidence], _ new: [String: Evidence]) -> [String: EvidenceChange] {
         var changes: [String: EvidenceChange] = [:]
         func compare(_ was: Evidence?, _ now: Evidence?, at key: String) {
-            if let was, let now, identical(was, now) { return }
             if case .object(let before)? = was, case .object(let after)? = now {
-                for member in Set(before.keys).union(after.keys) { compare(before[member], after[member], at: key + "." + member) }
+                // A member's key is made only for a member that moved.
+                for (member, value) in before {
+                    let other = after[member]
+                    if let other, identical(value, other) { continue }
+                    compare(value, other, at: key + "." + member)
+                }
+                for (member, value) in after where before[member] == nil { compare(nil, value, at: key + "." + member) }
                 return
             }
             var oldLeaves: [String: Evidence] = [:], newLeaves: [String: Evidence] = [:]
@@ -341,7 +346,12 @@ public struct Replay: Sendable {
                 if wasText != nowText { changes[leaf] = EvidenceChange(old: wasText, new: nowText) }
             }
         }
-        for key in Set(old.keys).union(new.keys) { compare(old[key], new[key], at: key) }
+        for (key, value) in old {
+            let other = new[key]
+            if let other, identical(value, other) { continue }
+            compare(value, other, at: key)
+        }
+        for (key, value) in new where old[key] == nil { compare(nil, value, at: key) }
         return changes
     }
 
