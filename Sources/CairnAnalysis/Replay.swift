@@ -335,6 +335,12 @@ public struct Replay: Sendable {
                 for (member, value) in after where before[member] == nil { compare(nil, value, at: key + "." + member) }
                 return
             }
+            // Two leaves (or a leaf and nothing): flattened, each is itself under its key.
+            if Replay.isLeaf(was), Replay.isLeaf(now) {
+                let wasText = was?.text, nowText = now?.text
+                if wasText != nowText { changes[key] = EvidenceChange(old: wasText, new: nowText) }
+                return
+            }
             var oldLeaves: [String: Evidence] = [:], newLeaves: [String: Evidence] = [:]
             if let was { flatten(was, at: key, into: &oldLeaves) }
             if let now { flatten(now, at: key, into: &newLeaves) }
@@ -353,6 +359,15 @@ public struct Replay: Sendable {
         }
         for (key, value) in new where old[key] == nil { compare(nil, value, at: key) }
         return changes
+    }
+
+    /// Whether `flatten` keeps a value whole, under its own key (nothing counts as a leaf).
+    private static func isLeaf(_ value: Evidence?) -> Bool {
+        switch value {
+        case .object?: return false
+        case .list(let items)?: return !items.contains { if case .object = $0 { true } else { false } }
+        default: return true
+        }
     }
 
     /// The same value, numbers compared by their bits: two such values have the same text.
