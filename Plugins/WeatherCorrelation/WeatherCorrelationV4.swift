@@ -70,7 +70,7 @@ public struct WeatherCorrelationV4: AnalysisModule, CarryingModule {
     /// The weather every profile shares is made into columns once per run (`SharedWeatherColumns`).
     func series(_ input: ProfileData) -> [WeatherSeries] {
         let measures = measures
-        return SharedWeatherColumns.columns(input.weather, measures: measures.map(\.subject)) { weather in
+        return SharedWeatherColumns.columns(input.weather, cutFrom: input.weatherSource, measures: measures.map(\.subject)) { weather in
             let epochs = weather.map(\.observedAtEpoch)
             return measures.map { WeatherSeries(epochs: epochs, values: weather.map($0.value)) }
         }

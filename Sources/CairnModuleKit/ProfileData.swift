@@ -22,6 +22,10 @@ public struct ProfileData: Sendable {
     /// The profile's own observations and those that apply to every profile.
     public var weather: ArraySlice<WeatherObservation>
     public var factors: ArraySlice<FactorEntry>
+    /// The weather rows `weather` was cut from (all of them, rows after the cut included), for
+    /// caches of rows every profile shares: a replay cuts the same rows at every step, and
+    /// columns made once from all of them serve each cut as a window. Never read for values.
+    package var weatherSource: ArraySlice<WeatherObservation>
 
     public init(profile: Profile, markers: MarkerLibrary = .builtIn, overrides: [String: ReferenceOverride] = [:],
                 readings: [Reading] = [], visits: [Visit] = [], headaches: [Headache] = [], medications: [Medication] = [],
@@ -36,6 +40,7 @@ public struct ProfileData: Sendable {
         self.sleep = sleep.inOrder { ($0.nightOf, $0.id) < ($1.nightOf, $1.id) }[...]
         self.weather = weather.inOrder { ($0.observedAtEpoch, $0.id) < ($1.observedAtEpoch, $1.id) }[...]
         self.factors = factors.inOrder { ($0.at.epochSeconds, $0.id) < ($1.at.epochSeconds, $1.id) }[...]
+        weatherSource = self.weather
     }
 
     public var zone: ProfileTimeZone { profile.timeZone }
