@@ -207,8 +207,9 @@ public struct Replay: Sendable {
                     progress: ((Int) throws -> Void)? = nil) throws -> Result {
         var result = Result()
         var cursor = ProfileCursor(data)
-        var previous: [String: [Insight]] = [:]
-        var lastPeriod: [String: String] = [:]
+        // Each run's last insights, keyed by identity as each step's listing needs them.
+        var previous: [String: [String: Insight]] = [:]
+        var lastPeriod: [String: Int] = [:]
         var gateStates: [String: Bool] = [:]
         var lastKeys: [String: Insight] = [:]
         var seenWithheld: Set<String> = []
@@ -218,6 +219,7 @@ public struct Replay: Sendable {
         result.profile = engine.copyGuard.safeIdentifier(data.profile.id, kind: "profile")
         result.from = moments.first?.label ?? ""
         result.to = moments.last?.label ?? ""
+        let keys = runs.map(\.descriptor.key)
         for (index, moment) in moments.enumerated() {
             try progress?(index)
             let instant = moment.instant
@@ -226,17 +228,17 @@ public struct Replay: Sendable {
             var visible: ProfileData?
             var current: [String: Insight] = [:]
             for (place, run) in runs.enumerated() {
-                let key = run.descriptor.key
-                let period: String
+                let key = keys[place]
+                let period: Int
                 switch run.descriptor.asOfDependence {
-                case .none: period = ""
-                case .month: period = day.monthText
-                case .day: period = day.description
-                case .instant: period = String(instant)
+                case .none: period = 0
+                case .month: period = day.year * 12 + day.month
+                case .day: period = day.daysSinceEpoch
+                case .instant: period = instant
                 }
-                let insights: [Insight]
+                let keyed: [String: Insight]
                 if dataChanged.isDisjoint(with: run.descriptor.reads), let cached = previous[key], lastPeriod[key] == period {
-                    insights = cached
+                    keyed = cached
                 } else {
                     // One cut per step, shared by every module that is due.
                     if visible == nil { visible = data.asOf(instant) }
@@ -245,8 +247,8 @@ public struct Replay: Sendable {
                     for withheld in report.withheld where seenWithheld.insert(withheld.line).inserted {
                         result.withheld.append(withheld)
                     }
-                    insights = report.insights
-                    previous[key] = insights
+                    keyed = InsightIdentity.keyed(report.insights) { "\($0.profile)|\($0.module)@\($0.version)" }
+                    previous[key] = keyed
                     lastPeriod[key] = period
                     for gate in gates {
                         let gateKey = key + "|" + gate.name
@@ -264,7 +266,7 @@ public struct Replay: Sendable {
                                                        have: gate.have, need: gate.need, order: index))
                     }
                 }
-                current.merge(InsightIdentity.keyed(insights) { "\($0.profile)|\($0.module)@\($0.version)" }) { first, _ in first }
+                current.merge(keyed) { first, _ in first }
             }
             for (identity, insight) in current.sorted(by: { $0.key < $1.key }) {
                 if let before = lastKeys[identity] {
