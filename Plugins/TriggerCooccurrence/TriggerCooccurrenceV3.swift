@@ -264,11 +264,22 @@ public struct TriggerCooccurrenceV3: AnalysisModule, CarryingModule {
         for set in sets {
             defer { place += 1 + set.referents.count }
             guard let caseVerdict = poor[place] else { continue }
-            let referents = set.referents.indices.filter { poor[place + 1 + $0] != nil }
-            guard !referents.isEmpty else { continue }
-            known.append(MatchedExposure.Set(headache: set.headache, referents: referents.map { set.referents[$0] }))
+            // The referents whose night is known, and their verdicts, in one pass (no lists of
+            // places between): a replay tests poor sleep over every set at every step.
+            var referents: [Int] = []
+            referents.reserveCapacity(set.referents.count)
+            let start = exposed.count
             exposed.append(caseVerdict)
-            exposed += referents.map { poor[place + 1 + $0]! }
+            for (offset, referent) in set.referents.enumerated() {
+                guard let verdict = poor[place + 1 + offset] else { continue }
+                referents.append(referent)
+                exposed.append(verdict)
+            }
+            guard !referents.isEmpty else {
+                exposed.removeLast(exposed.count - start)
+                continue
+            }
+            known.append(referents.count == set.referents.count ? set : MatchedExposure.Set(headache: set.headache, referents: referents))
         }
         guard !known.isEmpty else { return nil }
         return MatchedExposure(subject: "poor_sleep", sets: known, exposed: exposed, stats: stats, midP: midP, prefixes: prefixes)

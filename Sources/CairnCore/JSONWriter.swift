@@ -71,53 +71,38 @@ public struct JSONWriter {
     // MARK: Values
 
     public mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
         var text = text
+        // Runs of bytes that need no escape are copied whole (a byte at a time, with the
+        // array's checks on every append, was most of writing a replay's shard lines).
         text.withUTF8 { utf8 in
-            // The escaped length first, then every byte written in place: a shard line holds each
-            // replay event as pretty JSON in a string, where a quote or newline comes every few
-            // bytes, and appending run by run (or byte by byte) was most of writing it.
-            var length = utf8.count + 2
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                length += JSONWriter.escapes[Int(byte)] == 0 ? 5 : 1
+            var run = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if run < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index])) }
+                escape(byte)
+                run = index + 1
             }
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: length))
-            bytes.withUnsafeMutableBufferPointer { out in
-                var at = start
-                out[at] = UInt8(ascii: "\""); at += 1
-                for byte in utf8 {
-                    if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                        out[at] = byte; at += 1
-                    } else if case let short = JSONWriter.escapes[Int(byte)], short != 0 {
-                        out[at] = UInt8(ascii: "\\"); out[at + 1] = short; at += 2
-                    } else {
-                        let hex = JSONWriter.hexDigits
-                        out[at] = UInt8(ascii: "\\"); out[at + 1] = UInt8(ascii: "u"); out[at + 2] = UInt8(ascii: "0")
-                        out[at + 3] = UInt8(ascii: "0"); out[at + 4] = hex[Int(byte >> 4)]; out[at + 5] = hex[Int(byte & 0xF)]
-                        at += 6
-                    }
-                }
-                out[at] = UInt8(ascii: "\"")
-            }
+            if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...])) }
         }
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The short escape of each byte below 0x20 and of `"` and `\\` (the letter after the
-    /// backslash), 0 where the escape is `\\u00XX`.
-    private static let escapes: [UInt8] = (0..<256).map { byte -> UInt8 in
+    private mutating func escape(_ byte: UInt8) {
         switch byte {
-        case 0x22: return UInt8(ascii: "\"")
-        case 0x5C: return UInt8(ascii: "\\")
-        case 0x0A: return UInt8(ascii: "n")
-        case 0x0D: return UInt8(ascii: "r")
-        case 0x09: return UInt8(ascii: "t")
-        case 0x08: return UInt8(ascii: "b")
-        case 0x0C: return UInt8(ascii: "f")
-        default: return 0
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                      hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
         }
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public mutating func integer(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
