@@ -181,7 +181,7 @@ final class CopyFeatures: Sendable {
             } else if CopyFeatures.hedges.contains(word) {
                 sequence.append("<hedge>")
                 covered.append(word)
-            } else if CopyFeatures.emergency.contains(word) {
+            } else if CopyFeatures.emergency.contains(word) && !CopyFeatures.counts(word, before: words.dropFirst(index + 1).first) {
                 sequence.append("<emergency>")
                 covered.append(word)
             } else if word.allSatisfy(\.isNumber) {
@@ -193,6 +193,17 @@ final class CopyFeatures: Sendable {
         }
         return (sequence, covered)
     }
+
+    /// Whether a number that is also an emergency line counts something ("12 of your 112
+    /// headaches", "999 days"): a number followed by a plural word or "of" is a count, where
+    /// "call 112", "999 now" and "112 or your doctor" name the line.
+    static func counts(_ word: String, before next: String?) -> Bool {
+        guard word.allSatisfy(\.isNumber), let next, next.allSatisfy(\.isLetter) else { return false }
+        return next == "of" || (next.count > 2 && next.hasSuffix("s") && !CopyFeatures.notPlural.contains(next))
+    }
+
+    /// Words ending in "s" that follow an emergency number without counting anything.
+    static let notPlural: Set<String> = ["is", "was", "has", "does", "as", "always", "this", "thus", "yes", "unless", "plus", "its"]
 
     /// A run's category: the term itself, its singular, or (for one word of five letters or
     /// more) the name it is a misspelling of.

@@ -30,6 +30,22 @@ struct CopyReaderTests {
         #expect(tokens("You clearly have migrane today.").contains("u:<condition>"))
     }
 
+    @Test("an emergency number names the line, unless it counts something")
+    func emergencyNumbers() {
+        for line in ["Call 112 now if this happens.", "If it gets worse, ring 999 or your doctor.", "Dial 911 for this one, please."] {
+            #expect(tokens(line).contains("u:<emergency>"), "\(line)")
+        }
+        for count in ["Only 12 of your 112 headaches began the next day.", "You have logged 999 days in a row so far.",
+                      "In 911 of the nights you logged, sleep was longer.", "Your 112 entries are all saved here."] {
+            let read = tokens(count)
+            #expect(read.contains("u:<num>") && !read.contains("u:<emergency>"), "\(count)")
+            let blocks = copyGuard.lint(count, module: nil).filter(\.blocks)
+            #expect(blocks.isEmpty, "\(count)")
+        }
+        // A word after the number that is not a count ("is", "as") leaves it the line.
+        #expect(tokens("The number 112 is the one to call.").contains("u:<emergency>"))
+    }
+
     @Test("a negation marks the next three tokens, and only those")
     func negationScope() {
         let read = tokens("This is not a diagnosis of anything serious today.")
