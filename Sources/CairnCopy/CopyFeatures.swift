@@ -9,12 +9,14 @@ import Synchronization
 ///   negations by `<not>`, emergency services and places by `<emergency>`, numbers by `<num>`;
 /// - `w:` the words a category token stands for, `t:` a five-letter stem and `x:` the last
 ///   three letters of long words (inflections and unknown condition names: "-itis");
-/// - `b:` bigrams and `k:` skip-bigrams (gaps of one and two) over that sequence, with the
-///   sentence's start and end;
+/// - `b:` bigrams, `g:` trigrams and `k:` skip-bigrams (gaps of one and two) over that
+///   sequence, with the sentence's start and end;
 /// - `n:` every token in a negation's scope (the next three), so "not a diagnosis" differs
 ///   from "a diagnosis";
 /// - `p:` pairs of the markers a sentence holds (`<you>` with `<condition>`, `<hedge>` with
-///   `<drug>`): a hedge never launders the claim it softens.
+///   `<drug>`): a hedge never launders the claim it softens;
+/// - `q:` each marker with each other word of three letters or more in the sentence
+///   (`<you>` with "behind", `<condition>` with "sign"), however far apart.
 ///
 /// The training script (`scripts/copy-model-train`) reads these tokens from
 /// `cairn lint-copy --features`, so the model is trained on exactly what the guard scores.
@@ -132,6 +134,9 @@ final class CopyFeatures: Sendable {
                 for gap in 2...3 where index + gap < bounded.count {
                     out.insert("k:" + bounded[index] + " " + bounded[index + gap])
                 }
+                if index + 2 < bounded.count {
+                    out.insert("g:" + bounded[index] + " " + bounded[index + 1] + " " + bounded[index + 2])
+                }
             }
             var scope = 0
             for token in sequence {
@@ -147,6 +152,12 @@ final class CopyFeatures: Sendable {
             let markers = Set(sequence.filter { $0.hasPrefix("<") }).sorted()
             for (index, first) in markers.enumerated() {
                 for second in markers[(index + 1)...] { out.insert("p:" + first + "&" + second) }
+            }
+            // Each marker with each other word of the sentence, wherever it stands: who the
+            // sentence is about and what it says of them, past the words between.
+            let content = Set(sequence.filter { $0.count >= 3 && !$0.hasPrefix("<") })
+            for marker in markers {
+                for word in content { out.insert("q:" + marker + "&" + word) }
             }
         }
         return out.sorted()
