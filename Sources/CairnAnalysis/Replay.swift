@@ -326,15 +326,19 @@ public struct Replay: Sendable {
     /// both sides was most of a replay event's work).
     static func changedLeaves(_ old: [String: Evidence], _ new: [String: Evidence]) -> [String: EvidenceChange] {
         var changes: [String: EvidenceChange] = [:]
+        // A member's key is made only for a member that moved.
+        func compareMembers(_ before: [String: Evidence], _ after: [String: Evidence], under parent: String?) {
+            func key(_ member: String) -> String { parent.map { $0 + "." + member } ?? member }
+            for (member, value) in before {
+                let other = after[member]
+                if let other, identical(value, other) { continue }
+                compare(value, other, at: key(member))
+            }
+            for (member, value) in after where before[member] == nil { compare(nil, value, at: key(member)) }
+        }
         func compare(_ was: Evidence?, _ now: Evidence?, at key: String) {
             if case .object(let before)? = was, case .object(let after)? = now {
-                // A member's key is made only for a member that moved.
-                for (member, value) in before {
-                    let other = after[member]
-                    if let other, identical(value, other) { continue }
-                    compare(value, other, at: key + "." + member)
-                }
-                for (member, value) in after where before[member] == nil { compare(nil, value, at: key + "." + member) }
+                compareMembers(before, after, under: key)
                 return
             }
             // Two leaves (or a leaf and nothing): flattened, each is itself under its key.
@@ -354,12 +358,7 @@ public struct Replay: Sendable {
                 if wasText != nowText { changes[leaf] = EvidenceChange(old: wasText, new: nowText) }
             }
         }
-        for (key, value) in old {
-            let other = new[key]
-            if let other, identical(value, other) { continue }
-            compare(value, other, at: key)
-        }
-        for (key, value) in new where old[key] == nil { compare(nil, value, at: key) }
+        compareMembers(old, new, under: nil)
         return changes
     }
 
