@@ -58,12 +58,18 @@ extension Stats {
     /// One more Bernoulli variable added to a distribution of the sum: the step of
     /// `distribution`, shared with `PoissonBinomialPrefix` so both give the same bits.
     static func convolve(_ mass: [Double], _ p: Double) -> [Double] {
-        var next = [Double](repeating: 0, count: mass.count + 1)
-        for (s, m) in mass.enumerated() {
-            next[s] += m * (1 - p)
-            next[s + 1] += m * p
+        // Written through buffers (a replay convolves at every step of every test); the same
+        // additions in the same order as `next[s] += m * (1 - p); next[s + 1] += m * p`.
+        [Double](unsafeUninitializedCapacity: mass.count + 1) { next, count in
+            mass.withUnsafeBufferPointer { mass in
+                next[0] = 0
+                for s in 0..<mass.count {
+                    next[s + 1] = 0 + mass[s] * p
+                    next[s] += mass[s] * (1 - p)
+                }
+            }
+            count = mass.count + 1
         }
-        return next
     }
 
     /// `poissonBinomialGreater` that keeps the distribution after each probability in `prefix`
