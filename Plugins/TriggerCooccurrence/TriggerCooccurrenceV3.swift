@@ -266,20 +266,16 @@ public struct TriggerCooccurrenceV3: AnalysisModule, CarryingModule {
             guard let caseVerdict = poor[place] else { continue }
             // The referents whose night is known, and their verdicts, in one pass (no lists of
             // places between): a replay tests poor sleep over every set at every step.
-            var referents: [Int] = []
-            referents.reserveCapacity(set.referents.count)
-            let start = exposed.count
-            exposed.append(caseVerdict)
+            var referents: [Int] = [], verdicts: [Bool] = []
             for (offset, referent) in set.referents.enumerated() {
                 guard let verdict = poor[place + 1 + offset] else { continue }
                 referents.append(referent)
-                exposed.append(verdict)
+                verdicts.append(verdict)
             }
-            guard !referents.isEmpty else {
-                exposed.removeLast(exposed.count - start)
-                continue
-            }
+            guard !referents.isEmpty else { continue }
             known.append(referents.count == set.referents.count ? set : MatchedExposure.Set(headache: set.headache, referents: referents))
+            exposed.append(caseVerdict)
+            exposed += verdicts
         }
         guard !known.isEmpty else { return nil }
         return MatchedExposure(subject: "poor_sleep", sets: known, exposed: exposed, stats: stats, midP: midP, prefixes: prefixes)

@@ -213,8 +213,9 @@ final class CopyFeatures: Sendable {
         return next == "of" || (next.count > 2 && next.hasSuffix("s") && !CopyFeatures.notPlural.contains(next))
     }
 
-    /// Words ending in "s" that follow an emergency number without counting anything.
-    static let notPlural: Set<String> = ["is", "was", "has", "does", "as", "always", "this", "thus", "yes", "unless", "plus", "its"]
+    /// Words of three letters or more ending in "s" that follow an emergency number without
+    /// counting anything.
+    static let notPlural: Set<String> = ["was", "has", "does", "always", "this", "thus", "yes", "unless", "plus", "its"]
 
     /// A run's category: the term itself, its singular, or (for one word of five letters or
     /// more) the name it is a misspelling of.
