@@ -216,6 +216,11 @@ public struct CopyGuard: Sendable {
         return memo.value(ModuleText(module: module, text: text, reads: reads)) {
             let blanked = blankingApprovedTexts(in: text, module: module)
             var violations = computeViolations(blanked, module: module)
+            // The person's own words, marked as theirs, are their record, not a claim.
+            let attributed = AttributedSpans.ranges(in: text)
+            if !attributed.isEmpty {
+                violations.removeAll { $0.rule != CopyGuard.approvedCopyRuleID && AttributedSpans.covers(attributed, $0.offsets) }
+            }
             if reads, !violations.contains(where: \.blocks), let learned = readerViolation(blanked) {
                 violations.append(learned)
             }

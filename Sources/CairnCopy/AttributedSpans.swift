@@ -1,0 +1,127 @@
+import Foundation
+
+/// Where copy shows the person's own words or entries back to them, said to be theirs: a quote
+/// beside "you wrote" or "your label" (`Your label 'stress migraine' appears in 5 logs.`), a
+/// field marked "(entered by you)", the list after "Conditions you logged for Minh:". What the
+/// person wrote is their record, not a claim the product makes, so a rule's match that lies
+/// wholly inside such a span does not block; the words around it are judged as ever ("Your label
+/// 'migraine' is right: you have migraine" still blocks on its second half).
+///
+/// Only marked attribution counts, and only next to its marker: a quote with no "you wrote"
+/// beside it, a field without "(entered by you)", text after the sentence that carried the
+/// marker are all the product's own words.
+enum AttributedSpans {
+    /// Words that say the next or last quote is the person's. Lower case; matched at word edges.
+    private static let marker = #"(?:your (?:own )?(?:labels?|notes?|entry|entries|words|tags?|description|title)|you (?:wrote|typed|entered|named|logged|added|recorded|chose|picked|labell?ed|tagged|called it)|(?:entered|added|written|typed|named|labell?ed|chosen|logged|recorded|reported) by you|self[- ]?reported|as you (?:wrote|entered|typed|named|logged) (?:it|them))"#
+    /// A field's mark that its value is the person's: `(entered by you)`, `(your label)`.
+    private static let fieldMark = try! NSRegularExpression(
+        pattern: #"\((?:entered by you|added by you|logged by you|written by you|from you|your (?:own )?(?:labels?|entry|entries|words|notes?)|self[- ]?reported|as you (?:entered|wrote|typed|logged) (?:it|them)|you entered (?:it|this|them))\)"#,
+        options: [.caseInsensitive])
+    private static let markerExpression = try! NSRegularExpression(pattern: #"(?<![\w])"# + marker + #"(?![\w])"#, options: [.caseInsensitive])
+    /// A marker and then, within a few words, a colon: what follows the colon is the entry.
+    private static let markedColon = try! NSRegularExpression(
+        pattern: #"(?<![\w])"# + marker + #"(?![\w])[^:.!?\n"“”'‘’]{0,40}:"#, options: [.caseInsensitive])
+
+    /// Characters between a marker's end and a quote it introduces ("you wrote: " is 2).
+    private static let reach = 40
+
+    /// Character ranges of the text that are the person's own entries, marked as theirs.
+    static func ranges(in text: String) -> [Range<Int>] {
+        // Most copy quotes nobody and marks no field.
+        let lowered = text.lowercased()
+        guard lowered.contains("you") || lowered.contains("reported") else { return [] }
+        let characters = Array(text)
+        let utf16 = UTF16Offsets(text)
+        var spans: [Range<Int>] = []
+        let whole = NSRange(location: 0, length: (text as NSString).length)
+        let markers = markerExpression.matches(in: text, range: whole).map { utf16.characters($0.range) }
+        for quote in quotes(in: characters) {
+            let attributed = markers.contains { mark in
+                (mark.upperBound <= quote.lowerBound - 1 && quote.lowerBound - 1 - mark.upperBound <= reach
+                    && !endsSentence(characters[mark.upperBound..<(quote.lowerBound - 1)]))
+                    || (mark.lowerBound >= quote.upperBound + 1 && mark.lowerBound - (quote.upperBound + 1) <= 3)
+            }
+            if attributed { spans.append(quote) }
+        }
+        for match in fieldMark.matches(in: text, range: whole) {
+            let mark = utf16.characters(match.range)
+            var after = mark.upperBound
+            while after < characters.count && characters[after] == " " { after += 1 }
+            if after < characters.count && characters[after] == ":" {
+                spans.append((after + 1)..<sentenceEnd(characters, from: after + 1))
+            } else {
+                // The field's value, back to the field's own label ("Condition: ear infection
+                // (entered by you)"); with no label before it, the mark names no value.
+                var start = mark.lowerBound
+                while start > 0 && !":·|•—–;\n".contains(characters[start - 1]) { start -= 1 }
+                if start > 0 && characters[start - 1] != "\n" { spans.append(start..<mark.lowerBound) }
+            }
+        }
+        for match in markedColon.matches(in: text, range: whole) {
+            let colon = utf16.characters(match.range).upperBound
+            spans.append(colon..<sentenceEnd(characters, from: colon))
+        }
+        return spans
+    }
+
+    /// Whether a violation lies wholly inside the person's own words.
+    static func covers(_ spans: [Range<Int>], _ offsets: Range<Int>) -> Bool {
+        spans.contains { $0.lowerBound <= offsets.lowerBound && offsets.upperBound <= $0.upperBound }
+    }
+
+    /// The insides of quotes on one line: "…", “…”, ‘…’, and '…' where the marks stand at word
+    /// edges (an apostrophe inside a word, "isn't", quotes nothing).
+    private static func quotes(in characters: [Character]) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var index = 0
+        let pairs: [Character: Character] = ["\"": "\"", "“": "”", "‘": "’", "'": "'"]
+        while index < characters.count {
+            let open = characters[index]
+            guard let close = pairs[open] else { index += 1; continue }
+            let startsWord = index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber)
+            guard startsWord, index + 1 < characters.count, !characters[index + 1].isWhitespace else { index += 1; continue }
+            var end = index + 1
+            while end < characters.count && characters[end] != "\n" {
+                if characters[end] == close && !characters[end - 1].isWhitespace
+                    && (end + 1 == characters.count || !(characters[end + 1].isLetter || characters[end + 1].isNumber)) { break }
+                end += 1
+            }
+            guard end < characters.count, characters[end] == close else { index += 1; continue }
+            found.append((index + 1)..<end)
+            index = end + 1
+        }
+        return found
+    }
+
+    private static func endsSentence(_ characters: ArraySlice<Character>) -> Bool {
+        zip(characters, characters.dropFirst()).contains { ".!?".contains($0) && $1 == " " } || characters.contains("\n")
+    }
+
+    /// Where the sentence that starts at `start` ends: at ". ", "! ", "? ", a line break or the end.
+    private static func sentenceEnd(_ characters: [Character], from start: Int) -> Int {
+        var index = start
+        while index < characters.count && characters[index] != "\n" {
+            if ".!?".contains(characters[index]) && (index + 1 == characters.count || characters[index + 1] == " ") { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// UTF-16 offsets (what NSRegularExpression reports) as character offsets.
+    private struct UTF16Offsets {
+        private let characterAt: [Int]
+
+        init(_ text: String) {
+            var map: [Int] = []
+            for (index, character) in text.enumerated() {
+                map.append(contentsOf: repeatElement(index, count: character.utf16.count))
+            }
+            map.append(text.count)
+            characterAt = map
+        }
+
+        func characters(_ range: NSRange) -> Range<Int> {
+            characterAt[range.location]..<characterAt[range.location + range.length]
+        }
+    }
+}

@@ -1,0 +1,60 @@
+@testable import CairnCopy
+import CairnModules
+import Testing
+
+/// The person's own entries shown back to them, marked as theirs, are their record: a rule's
+/// match wholly inside them does not block; the product's own words around them are judged as
+/// ever. Cases written from the policy (issue 21: "data shown as data"; dev18's writer: "the
+/// person's own data passes when attributed to them") before the code, both sides of each mark.
+@Suite("Copy attributed to the person")
+struct AttributedSpansTests {
+    let copyGuard: CopyGuard
+
+    init() throws {
+        copyGuard = try ModuleHost.copyGuard()
+    }
+
+    func blocksByRules(_ text: String) -> Bool {
+        !copyGuard.isSafe(text, module: nil, reads: false)
+    }
+
+    @Test("a quote beside 'your label' or 'you wrote', a field marked '(entered by you)', the list after 'you logged for':",
+          arguments: [
+              "Your label 'stress migraine' appears in 5 logs.",
+              "Timeline: all visits for 'eczema' (your label)",
+              "Condition: ear infection (entered by you)",
+              "Common conditions you logged for Minh: ear infection (4), cough (3)",
+              "Visit note you wrote: \"Root canal treatment, second session\"",
+              "Medications (entered by you): metformin 500 mg, lisinopril 10 mg",
+          ])
+    func ownEntriesPass(text: String) {
+        #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
+    }
+
+    @Test("the same words without the mark, or a claim outside the marked span, still block", arguments: [
+        // No mark: the product's own label.
+        "Timeline: all visits for 'eczema'",
+        "Condition: ear infection",
+        "Common conditions for Minh: ear infection (4), cough (3)",
+        // A mark with no field label before it names no value.
+        "You have migraine (your label)",
+        // The claim is outside the quote.
+        "Your label 'headache' is really migraine.",
+        "You wrote \"headache\", but this is migraine.",
+        // The list ends with its sentence; the next sentence is the product's.
+        "Conditions you logged: cough (3). You have migraine.",
+        // The mark is too far from the quote, past the end of its sentence.
+        "You wrote a note. Our review says 'chronic migraine'.",
+    ])
+    func claimsStillBlock(text: String) {
+        #expect(blocksByRules(text))
+    }
+
+    @Test("an apostrophe inside a word quotes nothing")
+    func apostrophes() {
+        #expect(AttributedSpans.ranges(in: "Your label isn't migraine, it's headache").isEmpty)
+        let text = "Your label 'sinus' and your note 'aura'"
+        let quoted = AttributedSpans.ranges(in: text).map { String(Array(text)[$0]) }
+        #expect(quoted == ["sinus", "aura"])
+    }
+}
