@@ -54,6 +54,11 @@ struct CopyGuardTests {
         ("You\u{00A0}should rest.", "Directives"),
         ("AI\u{2011}powered insights.", "ArtificialIntelligence"),
         ("You have diab etes.", "ConditionNames"),
+        // What a condition responds to or calls for, and a body that will recover: claims by meaning.
+        ("This headache responds well to naproxen.", "TreatmentAdvice"),
+        ("Your ferritin calls for iron supplements.", "TreatmentAdvice"),
+        ("Your liver will probably recover.", "Forecasts"),
+        ("Your kidneys will most likely never improve.", "Forecasts"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -82,6 +87,14 @@ struct CopyGuardTests {
         // A count of days is not an emergency number (an outside tester's case: "18 headaches on 18 days.").
         ("18 headaches on 18 days.", "trigger-cooccurrence"),
         ("Headaches on 15 nights out of 40.", "sleep-correlation"),
+        // Software, app and data senses of words the rules watch.
+        ("Diagnostic logging is on for this session.", "trigger-cooccurrence"),
+        ("Run server diagnostics to find the fault.", "trigger-cooccurrence"),
+        ("Pain was marked high on 3 days.", "trigger-cooccurrence"),
+        ("No known complications with Android 14.", "trigger-cooccurrence"),
+        ("Don't worry: your notes are kept on this phone.", "trigger-cooccurrence"),
+        ("Each result in this report shows the lab's own range.", "marker-trends"),
+        ("Checkups: 5 · Emergencies: 2", "visit-statistics"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
