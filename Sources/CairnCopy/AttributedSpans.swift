@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where copy shows the person's own words or entries back to them, said to be theirs: a quote
 /// beside "you wrote" or "your label" (`Your label 'stress migraine' appears in 5 logs.`), a
 /// field marked "(entered by you)", the list after "Conditions you logged for Minh:". What the
@@ -14,13 +12,13 @@ enum AttributedSpans {
     /// Words that say the next or last quote is the person's. Lower case; matched at word edges.
     private static let marker = #"(?:your (?:own )?(?:labels?|notes?|entry|entries|words|tags?|description|title)|you (?:wrote|typed|entered|named|logged|added|recorded|chose|picked|labell?ed|tagged|called it)|(?:entered|added|written|typed|named|labell?ed|chosen|logged|recorded|reported) by you|self[- ]?reported|as you (?:wrote|entered|typed|named|logged) (?:it|them))"#
     /// A field's mark that its value is the person's: `(entered by you)`, `(your label)`.
-    private static let fieldMark = try! NSRegularExpression(
-        pattern: #"\((?:entered by you|added by you|logged by you|written by you|from you|your (?:own )?(?:labels?|entry|entries|words|notes?)|self[- ]?reported|as you (?:entered|wrote|typed|logged) (?:it|them)|you entered (?:it|this|them))\)"#,
-        options: [.caseInsensitive])
-    private static let markerExpression = try! NSRegularExpression(pattern: #"(?<![\w])"# + marker + #"(?![\w])"#, options: [.caseInsensitive])
+    private static let fieldMark = try? CompiledPattern(
+        #"\((?:entered by you|added by you|logged by you|written by you|from you|your (?:own )?(?:labels?|entry|entries|words|notes?)|self[- ]?reported|as you (?:entered|wrote|typed|logged) (?:it|them)|you entered (?:it|this|them))\)"#,
+        ignoresCase: true)
+    private static let markerExpression = try? CompiledPattern(#"(?<![\w])"# + marker + #"(?![\w])"#, ignoresCase: true)
     /// A marker and then, within a few words, a colon: what follows the colon is the entry.
-    private static let markedColon = try! NSRegularExpression(
-        pattern: #"(?<![\w])"# + marker + #"(?![\w])[^:.!?\n"“”'‘’]{0,40}:"#, options: [.caseInsensitive])
+    private static let markedColon = try? CompiledPattern(
+        #"(?<![\w])"# + marker + #"(?![\w])[^:.!?\n"“”'‘’]{0,40}:"#, ignoresCase: true)
 
     /// Characters between a marker's end and a quote it introduces ("you wrote: " is 2).
     private static let reach = 40
@@ -30,11 +28,13 @@ enum AttributedSpans {
         // Most copy quotes nobody and marks no field.
         let lowered = text.lowercased()
         guard lowered.contains("you") || lowered.contains("reported") else { return [] }
+        // The expressions are fixed text; should one not compile, nothing is attributed (every
+        // rule's match stands).
+        guard let markerExpression, let fieldMark, let markedColon else { return [] }
         let characters = Array(text)
-        let utf16 = UTF16Offsets(text)
+        let matchText = MatchText(text)
         var spans: [Range<Int>] = []
-        let whole = NSRange(location: 0, length: (text as NSString).length)
-        let markers = markerExpression.matches(in: text, range: whole).map { utf16.characters($0.range) }
+        let markers = markerExpression.ranges(in: matchText)
         for quote in quotes(in: characters) {
             let attributed = markers.contains { mark in
                 (mark.upperBound <= quote.lowerBound - 1 && quote.lowerBound - 1 - mark.upperBound <= reach
@@ -43,8 +43,7 @@ enum AttributedSpans {
             }
             if attributed { spans.append(quote) }
         }
-        for match in fieldMark.matches(in: text, range: whole) {
-            let mark = utf16.characters(match.range)
+        for mark in fieldMark.ranges(in: matchText) {
             var after = mark.upperBound
             while after < characters.count && characters[after] == " " { after += 1 }
             if after < characters.count && characters[after] == ":" {
@@ -57,8 +56,8 @@ enum AttributedSpans {
                 if start > 0 && characters[start - 1] != "\n" { spans.append(start..<mark.lowerBound) }
             }
         }
-        for match in markedColon.matches(in: text, range: whole) {
-            let colon = utf16.characters(match.range).upperBound
+        for match in markedColon.ranges(in: matchText) {
+            let colon = match.upperBound
             spans.append(colon..<sentenceEnd(characters, from: colon))
         }
         return spans
@@ -105,23 +104,5 @@ enum AttributedSpans {
             index += 1
         }
         return index
-    }
-
-    /// UTF-16 offsets (what NSRegularExpression reports) as character offsets.
-    private struct UTF16Offsets {
-        private let characterAt: [Int]
-
-        init(_ text: String) {
-            var map: [Int] = []
-            for (index, character) in text.enumerated() {
-                map.append(contentsOf: repeatElement(index, count: character.utf16.count))
-            }
-            map.append(text.count)
-            characterAt = map
-        }
-
-        func characters(_ range: NSRange) -> Range<Int> {
-            characterAt[range.location]..<characterAt[range.location + range.length]
-        }
     }
 }
