@@ -5,6 +5,12 @@
 /// wholly inside such a span does not block; the words around it are judged as ever ("Your label
 /// 'migraine' is right: you have migraine" still blocks on its second half).
 ///
+/// In the family visit modules (MediFamily's `visit-history` and `visit-statistics`) a record's
+/// own fields are the person's entries by the product's design (its seed: "prompt for visit
+/// metadata (date, title, condition/illness, doctor name, notes)"): "Reason for visit: ear
+/// infection" is the record, while a value that says more than a name ("ear infection, likely
+/// chronic") is judged as copy.
+///
 /// Only marked attribution counts, and only next to its marker: a quote with no "you wrote"
 /// beside it, a field without "(entered by you)", text after the sentence that carried the
 /// marker are all the product's own words.
@@ -20,20 +26,32 @@ enum AttributedSpans {
     private static let markedColon = try? CompiledPattern(
         #"(?<![\w])"# + marker + #"(?![\w])[^:.!?\n"“”'‘’]{0,40}:"#, ignoresCase: true)
 
+    /// A visit record's field label and its colon; its value runs to the next field.
+    private static let recordField = try? CompiledPattern(
+        #"(?:^|(?<=[·|;•\n] )|(?<=[·|;•\n]))(?:title|condition|illness|condition ?(?:/|or) ?illness|reason(?: for (?:the )?visit)?|visit (?:reason|title)|chronic conditions|medications?|notes?)(?: \([^()\n]{1,30}\))? ?:"#,
+        ignoresCase: true)
+    /// Words that make a field's value more than a name: a verdict, a hedge, a cause, advice.
+    private static let beyondName = try? CompiledPattern(
+        #"(?<![\w])(?:is|are|was|were|be|likely|possibly|probably|maybe|may|might|could|should|must|means?|suggests?|looks?|seems?|signs?|risk|needs?|you|your|caused?|because|due|from|worse|serious|severe|chronic|confirmed|detected|diagnosed)(?![\w])"#,
+        ignoresCase: true)
+    /// The modules whose records' fields are the person's own entries.
+    private static let recordModules: Set<String> = ["visit-history", "visit-statistics"]
+
     /// Characters between a marker's end and a quote it introduces ("you wrote: " is 2).
     private static let reach = 40
 
-    /// Character ranges of the text that are the person's own entries, marked as theirs.
-    static func ranges(in text: String) -> [Range<Int>] {
+    /// Character ranges of the text that are the person's own entries, marked as theirs, or
+    /// (for `module`'s records) a visit record's fields.
+    static func ranges(in text: String, module: String?) -> [Range<Int>] {
+        var spans = module.map(recordModules.contains) == true ? recordFields(in: text) : []
         // Most copy quotes nobody and marks no field.
         let lowered = text.lowercased()
-        guard lowered.contains("you") || lowered.contains("reported") else { return [] }
+        guard lowered.contains("you") || lowered.contains("reported") else { return spans }
         // The expressions are fixed text; should one not compile, nothing is attributed (every
         // rule's match stands).
         guard let markerExpression, let fieldMark, let markedColon else { return [] }
         let characters = Array(text)
         let matchText = MatchText(text)
-        var spans: [Range<Int>] = []
         let markers = markerExpression.ranges(in: matchText)
         for quote in quotes(in: characters) {
             let attributed = markers.contains { mark in
@@ -59,6 +77,21 @@ enum AttributedSpans {
         for match in markedColon.ranges(in: matchText) {
             let colon = match.upperBound
             spans.append(colon..<sentenceEnd(characters, from: colon))
+        }
+        return spans
+    }
+
+    /// The fields of a visit record (label and value) whose values name no more than a name.
+    private static func recordFields(in text: String) -> [Range<Int>] {
+        guard let recordField, let beyondName else { return [] }
+        let characters = Array(text)
+        var spans: [Range<Int>] = []
+        for label in recordField.ranges(in: MatchText(text)) {
+            var end = label.upperBound
+            while end < characters.count && !"·|;•\n".contains(characters[end]) { end += 1 }
+            let value = String(characters[label.upperBound..<end])
+            // The label with its value: "Condition/illness" names a field, not the person's.
+            if !beyondName.matches(MatchText(value)) { spans.append(label.lowerBound..<end) }
         }
         return spans
     }

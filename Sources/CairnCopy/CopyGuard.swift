@@ -217,7 +217,7 @@ public struct CopyGuard: Sendable {
             let blanked = blankingApprovedTexts(in: text, module: module)
             var violations = computeViolations(blanked, module: module)
             // The person's own words, marked as theirs, are their record, not a claim.
-            let attributed = AttributedSpans.ranges(in: text)
+            let attributed = AttributedSpans.ranges(in: text, module: module)
             if !attributed.isEmpty {
                 violations.removeAll { $0.rule != CopyGuard.approvedCopyRuleID && AttributedSpans.covers(attributed, $0.offsets) }
             }

@@ -50,11 +50,28 @@ struct AttributedSpansTests {
         #expect(blocksByRules(text))
     }
 
+    @Test("a visit record's fields are the person's entries in the family visit modules, and only there")
+    func recordFields() {
+        for text in ["Reason for visit: ear infection", "Title: Strep throat · Member: Mia · Doctor: Dr. Haddad · 2 photos",
+                     "Condition/illness (as entered): asthma review"] {
+            #expect(copyGuard.isSafe(text, module: "visit-history", reads: false), "\(text)")
+            #expect(copyGuard.isSafe(text, module: "visit-statistics", reads: false), "\(text)")
+        }
+        // Outside those modules the same line is the product's own label.
+        #expect(!copyGuard.isSafe("Reason for visit: ear infection", module: nil, reads: false))
+        #expect(!copyGuard.isSafe("Reason for visit: ear infection", module: "trigger-cooccurrence", reads: false))
+        // A value that says more than a name is copy.
+        for text in ["Condition: ear infection, likely chronic", "Reason for visit: you have migraine",
+                     "Notes: probably a sinus infection"] {
+            #expect(!copyGuard.isSafe(text, module: "visit-history", reads: false), "\(text)")
+        }
+    }
+
     @Test("an apostrophe inside a word quotes nothing")
     func apostrophes() {
-        #expect(AttributedSpans.ranges(in: "Your label isn't migraine, it's headache").isEmpty)
+        #expect(AttributedSpans.ranges(in: "Your label isn't migraine, it's headache", module: nil).isEmpty)
         let text = "Your label 'sinus' and your note 'aura'"
-        let quoted = AttributedSpans.ranges(in: text).map { String(Array(text)[$0]) }
+        let quoted = AttributedSpans.ranges(in: text, module: nil).map { String(Array(text)[$0]) }
         #expect(quoted == ["sinus", "aura"])
     }
 }

@@ -139,9 +139,9 @@ struct CopyReaderTests {
         ("blind/dev4.jsonl", 0, 0), ("generated/dev.jsonl", 0, 0),
         // Eleven later blind writers, trained on after one untouched run each (BENCHMARKS.md):
         // the rules alone leak 30, 49, 103, 45, 39, 3, 4, 15, 11, 28 and 11 of them.
-        ("blind/dev5.jsonl", 0, 1), ("blind/dev6.jsonl", 0, 3), ("blind/dev7.jsonl", 1, 1),
+        ("blind/dev5.jsonl", 0, 1), ("blind/dev6.jsonl", 0, 1), ("blind/dev7.jsonl", 1, 1),
         ("blind/dev8.jsonl", 0, 1), ("blind/dev9.jsonl", 0, 3), ("blind/dev10.jsonl", 0, 0),
-        ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 2, 2), ("blind/dev13.jsonl", 0, 8),
+        ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 2, 2), ("blind/dev13.jsonl", 0, 7),
         ("blind/dev14.jsonl", 3, 1), ("blind/dev15.jsonl", 0, 1),
         // Two more, trained on after one untouched run each (the rules then leaked 11 and 36 and
         // blocked 20 and 3 wrongly; after the rules read from them, 11 and 22, and 8 and 1).
