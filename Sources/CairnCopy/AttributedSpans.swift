@@ -30,7 +30,8 @@ enum AttributedSpans {
     private static let recordField = try? CompiledPattern(
         #"(?:^|(?<=[·|;•\n] )|(?<=[·|;•\n]))(?:title|condition|illness|condition ?(?:/|or) ?illness|reason(?: for (?:the )?visit)?|visit (?:reason|title)|chronic conditions|medications?|notes?)(?: \([^()\n]{1,30}\))? ?:"#,
         ignoresCase: true)
-    /// Words that make a field's value more than a name: a verdict, a hedge, a cause, advice.
+    /// Words that make a field's value or a list more than names: a verdict, a hedge, a cause,
+    /// advice.
     private static let beyondName = try? CompiledPattern(
         #"(?<![\w])(?:is|are|was|were|be|likely|possibly|probably|maybe|may|might|could|should|must|means?|suggests?|looks?|seems?|signs?|risk|needs?|you|your|caused?|because|due|from|worse|serious|severe|chronic|confirmed|detected|diagnosed)(?![\w])"#,
         ignoresCase: true)
@@ -49,7 +50,7 @@ enum AttributedSpans {
         guard lowered.contains("you") || lowered.contains("reported") else { return spans }
         // The expressions are fixed text; should one not compile, nothing is attributed (every
         // rule's match stands).
-        guard let markerExpression, let fieldMark, let markedColon else { return [] }
+        guard let markerExpression, let fieldMark, let markedColon, let beyondName else { return spans }
         let characters = Array(text)
         let matchText = MatchText(text)
         let markers = markerExpression.ranges(in: matchText)
@@ -61,22 +62,30 @@ enum AttributedSpans {
             }
             if attributed { spans.append(quote) }
         }
+        // A field's value or a list names what the person entered; one that says more than a
+        // name ("(entered by you): you definitely have migraine") is copy.
+        func namesOnly(_ range: Range<Int>) -> Bool {
+            !beyondName.matches(MatchText(String(characters[range])))
+        }
         for mark in fieldMark.ranges(in: matchText) {
             var after = mark.upperBound
             while after < characters.count && characters[after] == " " { after += 1 }
             if after < characters.count && characters[after] == ":" {
-                spans.append((after + 1)..<sentenceEnd(characters, from: after + 1))
+                let value = (after + 1)..<sentenceEnd(characters, from: after + 1)
+                if namesOnly(value) { spans.append(value) }
             } else {
                 // The field's value, back to the field's own label ("Condition: ear infection
                 // (entered by you)"); with no label before it, the mark names no value.
                 var start = mark.lowerBound
                 while start > 0 && !":·|•—–;\n".contains(characters[start - 1]) { start -= 1 }
-                if start > 0 && characters[start - 1] != "\n" { spans.append(start..<mark.lowerBound) }
+                if start > 0 && characters[start - 1] != "\n" && namesOnly(start..<mark.lowerBound) {
+                    spans.append(start..<mark.lowerBound)
+                }
             }
         }
         for match in markedColon.ranges(in: matchText) {
-            let colon = match.upperBound
-            spans.append(colon..<sentenceEnd(characters, from: colon))
+            let list = match.upperBound..<sentenceEnd(characters, from: match.upperBound)
+            if namesOnly(list) { spans.append(list) }
         }
         return spans
     }

@@ -45,6 +45,9 @@ struct AttributedSpansTests {
         "Conditions you logged: cough (3). You have migraine.",
         // The mark is too far from the quote, past the end of its sentence.
         "You wrote a note. Our review says 'chronic migraine'.",
+        // A field or list marked as the person's that says more than names is copy.
+        "Notes (entered by you): you definitely have migraine",
+        "Conditions you logged: migraine, which is probably chronic",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text))
