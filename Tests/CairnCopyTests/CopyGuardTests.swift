@@ -95,6 +95,7 @@ struct CopyGuardTests {
         ("Don't worry: your notes are kept on this phone.", "trigger-cooccurrence"),
         ("Each result in this report shows the lab's own range.", "marker-trends"),
         ("Checkups: 5 · Emergencies: 2", "visit-statistics"),
+        ("Your results will be back from the lab in 2 days.", "marker-trends"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
