@@ -11,6 +11,10 @@
 /// infection" is the record, while a value that says more than a name ("ear infection, likely
 /// chronic") is judged as copy.
 ///
+/// What is attributed must name no more than names and labels: a quote, field or list that
+/// holds a verdict, a hedge, a cause or advice is judged as copy, so attribution cannot launder
+/// a claim.
+///
 /// Only marked attribution counts, and only next to its marker: a quote with no "you wrote"
 /// beside it, a field without "(entered by you)", text after the sentence that carried the
 /// marker are all the product's own words.
@@ -30,10 +34,11 @@ enum AttributedSpans {
     private static let recordField = try? CompiledPattern(
         #"(?:^|(?<=[·|;•\n] )|(?<=[·|;•\n]))(?:title|condition|illness|condition ?(?:/|or) ?illness|reason(?: for (?:the )?visit)?|visit (?:reason|title)|chronic conditions|medications?|notes?)(?: \([^()\n]{1,30}\))? ?:"#,
         ignoresCase: true)
-    /// Words that make a field's value or a list more than names: a verdict, a hedge, a cause,
-    /// advice.
+    /// Words that make a quote, a field's value or a list more than names: a verdict, a hedge,
+    /// a cause, advice. A quote that says more is copy however it is attributed: "Your note: 'you
+    /// definitely have migraine, take ibuprofen'" would otherwise launder any claim.
     private static let beyondName = try? CompiledPattern(
-        #"(?<![\w])(?:is|are|was|were|be|likely|possibly|probably|maybe|may|might|could|should|must|means?|suggests?|looks?|seems?|signs?|risk|needs?|you|your|caused?|because|due|from|worse|serious|severe|chronic|confirmed|detected|diagnosed)(?![\w])"#,
+        #"(?<![\w])(?:is|are|was|were|be|likely|possibly|probably|maybe|may|might|could|should|must|will|would|can|cannot|means?|suggests?|looks?|seems?|signs?|risk|needs?|you|your|have|has|had|caused?|because|due|from|worse|serious|severe|chronic|confirmed|detected|diagnosed|take|stop|start|try|avoid|call|ring|dial)(?![\w])"#,
         ignoresCase: true)
     /// The modules whose records' fields are the person's own entries.
     private static let recordModules: Set<String> = ["visit-history", "visit-statistics"]
@@ -54,18 +59,18 @@ enum AttributedSpans {
         let characters = Array(text)
         let matchText = MatchText(text)
         let markers = markerExpression.ranges(in: matchText)
-        for quote in quotes(in: characters) {
+        // A field's value, a list or a quote names what the person entered; one that says more
+        // than a name ("(entered by you): you definitely have migraine") is copy.
+        func namesOnly(_ range: Range<Int>) -> Bool {
+            !beyondName.matches(MatchText(String(characters[range])))
+        }
+        for quote in quotes(in: characters) where namesOnly(quote) {
             let attributed = markers.contains { mark in
                 (mark.upperBound <= quote.lowerBound - 1 && quote.lowerBound - 1 - mark.upperBound <= reach
                     && !endsSentence(characters[mark.upperBound..<(quote.lowerBound - 1)]))
                     || (mark.lowerBound >= quote.upperBound + 1 && mark.lowerBound - (quote.upperBound + 1) <= 3)
             }
             if attributed { spans.append(quote) }
-        }
-        // A field's value or a list names what the person entered; one that says more than a
-        // name ("(entered by you): you definitely have migraine") is copy.
-        func namesOnly(_ range: Range<Int>) -> Bool {
-            !beyondName.matches(MatchText(String(characters[range])))
         }
         for mark in fieldMark.ranges(in: matchText) {
             var after = mark.upperBound

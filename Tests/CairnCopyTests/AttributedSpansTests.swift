@@ -48,6 +48,9 @@ struct AttributedSpansTests {
         // A field or list marked as the person's that says more than names is copy.
         "Notes (entered by you): you definitely have migraine",
         "Conditions you logged: migraine, which is probably chronic",
+        // A quote beside the mark that says more than names would launder any claim.
+        "Your note: \"You definitely have migraine, take 400 mg ibuprofen.\"",
+        "You wrote 'this is chronic migraine'",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text))
