@@ -49,6 +49,9 @@ enum AttributedSpans {
     /// Character ranges of the text that are the person's own entries, marked as theirs, or
     /// (for `module`'s records) a visit record's fields.
     static func ranges(in text: String, module: String?) -> [Range<Int>] {
+        // A mark the person may not see (inside a tag or a comment, or cut by an invisible
+        // character) attributes nothing: "<!-- your label -->'migraine'" is the product's label.
+        guard !text.contains("<"), !text.contains(where: { CopyNormalizer.isInvisible($0) }) else { return [] }
         var spans = module.map(recordModules.contains) == true ? recordFields(in: text) : []
         // Most copy quotes nobody and marks no field.
         let lowered = text.lowercased()

@@ -51,6 +51,9 @@ struct AttributedSpansTests {
         // A quote beside the mark that says more than names would launder any claim.
         "Your note: \"You definitely have migraine, take 400 mg ibuprofen.\"",
         "You wrote 'this is chronic migraine'",
+        // A mark the person does not see attributes nothing.
+        "<!-- your label -->'eczema'",
+        "Your\u{200B}label 'eczema'",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text))
