@@ -130,9 +130,18 @@ struct MatchedExposure {
     /// The logging lift measured on other factors: their pooled Mantel-Haenszel odds ratio,
     /// with half a set added to each sum so that it exists (1 when they say nothing), never
     /// below 1 (a diary fuller on free days is not used to make findings easier).
-    static func lift(_ others: [MatchedExposure]) -> Double {
-        let numerator = others.reduce(0) { $0 + $1.mantelHaenszel.numerator }
-        let denominator = others.reduce(0) { $0 + $1.mantelHaenszel.denominator }
+    /// The others are the controls and the diary's tests of every other factor, summed in that
+    /// order without making their list: a replay asks it for every test at every step.
+    static func lift(controls: [MatchedExposure], diary: [MatchedExposure], excluding factor: String) -> Double {
+        var numerator = 0.0, denominator = 0.0
+        for test in controls {
+            numerator += test.mantelHaenszel.numerator
+            denominator += test.mantelHaenszel.denominator
+        }
+        for test in diary where test.factor != factor {
+            numerator += test.mantelHaenszel.numerator
+            denominator += test.mantelHaenszel.denominator
+        }
         return max(1, (numerator + 0.5) / (denominator + 0.5))
     }
 

@@ -181,7 +181,7 @@ public struct TriggerCooccurrenceV3: AnalysisModule, CarryingModule {
         // (in the window just before, where logging habits show).
         let diaryTests = tests.filter { $0.lag == 0 && $0.factor != "poor_sleep" }
         let lifts = tests.map { test in
-            test.factor == "poor_sleep" ? 1 : MatchedExposure.lift(controls + diaryTests.filter { $0.factor != test.factor })
+            test.factor == "poor_sleep" ? 1 : MatchedExposure.lift(controls: controls, diary: diaryTests, excluding: test.factor)
         }
         let liftedP = tests.indices.map { tests[$0].p(lift: lifts[$0], stats: stats, prefixes: prefixes) }
         let q = stats.benjaminiHochberg(liftedP)

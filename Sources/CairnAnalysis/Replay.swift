@@ -331,6 +331,12 @@ public struct Replay: Sendable {
             func key(_ member: String) -> String { parent.map { $0 + "." + member } ?? member }
             for (member, value) in before {
                 let other = after[member]
+                // Two objects are walked once, member by member (asking first whether they are
+                // identical walked a changed one twice).
+                if case .object(let was) = value, case .object(let now)? = other {
+                    compareMembers(was, now, under: key(member))
+                    continue
+                }
                 if let other, identical(value, other) { continue }
                 compare(value, other, at: key(member))
             }
