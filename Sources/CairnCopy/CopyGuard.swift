@@ -221,6 +221,11 @@ public struct CopyGuard: Sendable {
             if !attributed.isEmpty {
                 violations.removeAll { $0.rule != CopyGuard.approvedCopyRuleID && AttributedSpans.covers(attributed, $0.offsets) }
             }
+            // What the product says it does not do or claim is not a claim.
+            if !violations.isEmpty {
+                let disclaimed = DisclaimedSpans.ranges(in: text)
+                if !disclaimed.isEmpty { violations.removeAll { DisclaimedSpans.denies(disclaimed, $0) } }
+            }
             if reads, !violations.contains(where: \.blocks), let learned = readerViolation(blanked) {
                 violations.append(learned)
             }

@@ -1,0 +1,85 @@
+@testable import CairnCopy
+import CairnModules
+import Testing
+
+/// What the product says it does not do or claim is not a claim: a causal, forecast,
+/// reassurance, inference, alarm or emergency match inside such a sentence does not block.
+/// Cases written from the policy before the code (issue 21: "a negated disclaimer is not one";
+/// the wrongly blocked "negated disclaimers" and app limits of the blind corpora dev20 and
+/// dev22), both sides of each part of the grammar: the subject, the one negation, the verb, and
+/// the sentence saying nothing more.
+@Suite("Copy in which the product disclaims")
+struct DisclaimedSpansTests {
+    let copyGuard: CopyGuard
+
+    init() throws {
+        copyGuard = try ModuleHost.copyGuard()
+    }
+
+    func blocksByRules(_ text: String) -> Bool {
+        !copyGuard.isSafe(text, module: nil, reads: false)
+    }
+
+    @Test("the product, its cards or its counts, one negation, a verb of saying, judging or acting for the person:", arguments: [
+        "The assistant can't diagnose, prescribe, or tell you whether a result is dangerous.",
+        "These counts don't say what brings your headaches on.",
+        "Insight: These counts don't say what brings your headaches on.",
+        "This app is not an emergency service.",
+        "The app can't tell an ordinary headache from an emergency.",
+        "The app has no way to contact a doctor or emergency services for you.",
+        "Nothing in this summary is a prediction about anyone in your family.",
+        "Good question. No one is being compared with anyone here.",
+        "A long streak is a count of days, not a sign of anything.",
+        "The app can't tell you whether wine triggers your headaches.",
+    ])
+    func disclaimersPass(text: String) {
+        #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
+    }
+
+    @Test("a disclaimer that says more, turns, reports a finding or hides a claim still blocks", arguments: [
+        // Something said after it: a comma splice, a turn, a reason, a clause break.
+        "These counts don't say it, but wine brings your headaches on.",
+        "The app can't diagnose you, you clearly have migraine.",
+        "The app can't tell you this because wine is behind your headaches.",
+        "The app can't prove it but wine brings your headaches on.",
+        "This app is not an emergency service; call 999 now.",
+        "The app can't call an ambulance, so call 911 yourself.",
+        "This card doesn't mean you're fine - you are in danger.",
+        "Nothing in this summary is a prediction, your headaches will get worse.",
+        "These counts don't lie: wine brings your headaches on.",
+        // A finding reported in the negative is reassurance; a question suggests.
+        "The app found nothing worrying, your headaches are fine.",
+        "The summary doesn't show anything serious.",
+        "Your results don't show anything serious.",
+        "Isn't the app telling you that wine brings your headaches on?",
+        // A second negation affirms; an imperative is advice.
+        "The app can't say wine is not behind your headaches.",
+        "Don't worry, this app can't find anything wrong.",
+        // A condition named is named, denied or not.
+        "The app can't confirm your migraine.",
+        // A claim put in words and only its saying denied.
+        "The app can't say wine triggers your headaches.",
+        "These counts don't tell you that wine brings your headaches on.",
+        // A claim in the label before a disclaimer is the label's.
+        "Wine triggers your headaches: the app can't say more.",
+        // The person, not the product, as the subject.
+        "You don't need to worry about these headaches.",
+    ])
+    func claimsStillBlock(text: String) {
+        #expect(blocksByRules(text), "\(text)")
+    }
+
+    @Test("a disclaimer covers its own sentence only, and denies only what it can deny")
+    func reach() {
+        let text = "This app is not an emergency service. Call 999 now."
+        let spans = DisclaimedSpans.ranges(in: text)
+        #expect(spans == [0..<37])
+        #expect(blocksByRules(text))
+        #expect(DisclaimedSpans.ranges(in: "The app can't diagnose diabetes.") == [0..<32])
+        #expect(DisclaimedSpans.ranges(in: "Note: the app can't say.") == [6..<24])
+        #expect(blocksByRules("The app can't diagnose diabetes."))
+        // Markup or an invisible character: nothing is read as a disclaimer.
+        #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").isEmpty)
+        #expect(DisclaimedSpans.ranges(in: "This app is not an\u{200B}emergency service.").isEmpty)
+    }
+}
