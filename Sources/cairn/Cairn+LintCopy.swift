@@ -1,6 +1,7 @@
 import CairnCore
 import ArgumentParser
 import CairnCopy
+import CairnMCP
 import CairnModules
 import Foundation
 
@@ -114,8 +115,8 @@ extension Cairn {
         private func checkCatalog() throws {
             let copyGuard = try CopyGuardLoading.copyGuard()
             if features {
-                // Cairn's own copy, for the reader's training: every template sample, then every
-                // built-in module's description.
+                // Cairn's own copy, for the reader's training: every template sample, every
+                // built-in module's description, then the MCP server's tool titles and descriptions.
                 struct Tokens: Encodable { var line: Int, module: String?, units: [[String]] }
                 var texts = copyGuard.catalogSamples()
                 for descriptor in ModuleHost.registry().all {
@@ -123,6 +124,7 @@ extension Cairn {
                         texts.append((descriptor.id, text))
                     }
                 }
+                texts += AssistantCopy.texts.map { (nil, $0) }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 var out = ""

@@ -59,6 +59,17 @@ struct CopyGuardTests {
         ("Your ferritin calls for iron supplements.", "TreatmentAdvice"),
         ("Your liver will probably recover.", "Forecasts"),
         ("Your kidneys will most likely never improve.", "Forecasts"),
+        // Advice, forecasts, verdicts and blame a disclaimer's attackers wrapped (dev23).
+        ("Get your thyroid checked.", "TreatmentAdvice"),
+        ("Insist on an MRI.", "TreatmentAdvice"),
+        ("Your headaches will almost certainly return.", "Forecasts"),
+        ("A storm tomorrow means a headache tomorrow.", "Forecasts"),
+        ("Your headache-free streak won't last.", "Forecasts"),
+        ("These results are bad.", "HealthJudgements"),
+        ("We can't say it isn't the wine.", "CausalClaims"),
+        // Moved onto a person, a depression is the condition.
+        ("A depression is moving into your life.", "ConditionNames"),
+        ("A depression is crossing into your life.", "ConditionNames"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -96,6 +107,14 @@ struct CopyGuardTests {
         ("Each result in this report shows the lab's own range.", "marker-trends"),
         ("Checkups: 5 · Emergencies: 2", "visit-statistics"),
         ("Your results will be back from the lab in 2 days.", "marker-trends"),
+        // Their neighbours: data checked, a logging streak, a password, a version.
+        ("Have your entries checked before the import.", "trigger-cooccurrence"),
+        ("Your logging streak won't last if you skip a day.", "streaks-frequency"),
+        ("Insist on a strong password.", "trigger-cooccurrence"),
+        ("We can't say it isn't the latest version.", "trigger-cooccurrence"),
+        // The weather's depression, by how a forecast moves it (dev20).
+        ("Weather note: a depression is crossing the region, with rain through Thursday.", "weather-correlation"),
+        ("A depression is sweeping in from the west.", "weather-correlation"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
