@@ -31,6 +31,7 @@ struct DisclaimedSpansTests {
         "Good question. No one is being compared with anyone here.",
         "A long streak is a count of days, not a sign of anything.",
         "The app can't tell you whether wine triggers your headaches.",
+        "The app isn't able to contact emergency services.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -60,6 +61,8 @@ struct DisclaimedSpansTests {
         // A claim put in words and only its saying denied.
         "The app can't say wine triggers your headaches.",
         "These counts don't tell you that wine brings your headaches on.",
+        "This app is not designed to tell you that wine triggers your headaches.",
+        "The app isn't able to warn you that your headaches are dangerous.",
         // A claim in the label before a disclaimer is the label's.
         "Wine triggers your headaches: the app can't say more.",
         // The person, not the product, as the subject.
