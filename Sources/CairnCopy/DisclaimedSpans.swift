@@ -5,8 +5,10 @@
 /// seeds ask for such disclaimers, and a rule that reads "brings your headaches on" or
 /// "emergency service" in them blocks the very sentence that denies it. A causal, forecast,
 /// reassurance, inference, alarm or emergency match wholly inside such a sentence does not
-/// block; a condition, a drug, a severity or advice still does, denied or not ("The app can't
-/// confirm your migraine" presumes one).
+/// block when the sentence denies that claim (`forms`: a question it does not answer denies
+/// any of them, "what brings ..." the cause, an act it does not do the emergency); a
+/// condition, a drug, a severity or advice still blocks, denied or not ("The app can't confirm
+/// your migraine" presumes one).
 ///
 /// What counts is grammar, read narrowly: the sentence's subject is the product or its output
 /// (the app, this card, these counts, nothing in this summary, no one), one negation governs a
@@ -26,17 +28,35 @@ enum DisclaimedSpans {
     static let deniable: Set<CopyClaim> = [.causal, .forecast, .reassurance, .inference, .alarm, .emergency]
 
     private static let subject = #"(?:(?:the|this|these|that|those|our|each|every|a|an|cairn's|aurae's|glance's)\s+)?(?:[\w-]+\s+)?(?:app|apps|assistant|cairn|aurae|glance|medifamily|tool|card|cards|summary|summaries|report|reports|screen|page|view|chart|charts|graph|table|list|insights?|analysis|statistics|stats|counts?|tally|tallies|streaks?|figures|totals?|feature|module|modules|co-?occurrences?|correlations?)"#
-    /// What a product can be said not to do: act for the person, or say, tell or know
-    /// whether, what or why (not "that ...": that puts the claim in words).
-    private static let deniedAct = #"(?:(?:diagnose|prescribe|treat|judge|decide|predict|forecast|replace|contact|call|reach|alert|notify|send|share|forward|monitor|answer|explain|compare|rank|score)\b|(?:tell|say|know|prove|claim)(?:\s+(?:you|anyone|us|me))?(?=\s+(?:whether|if|what|which|why|how|who|when|where|anything|much|more|for sure|for certain|the (?:cause|reason|difference))\b|\s*[.!]?$)|tell\s+(?:[\w'-]+\s+){1,4}from\b)"#
-    private static let negatedVerb = #"(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|will not|isn't|is not|aren't|are not|wasn't|was not|has no way to|have no way to|never)\s+(?:(?:(?:intended|meant|designed|able|built|there)\s+to\s+)?"# + deniedAct + #"|mean\b|make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b|(?:a|an)\s+(?:emergency|medical|diagnosis|doctor|clinician|substitute|prediction|verdict|replacement|test|service)\b|the same as\b|(?:being\s+)?compared\b)"#
-    private static let nothingIs = #"(?:nothing(?:\s+(?:in|on|about|here)(?:\s+[\w'-]+){0,3})?|(?:no one|nobody)(?:'s\s+[\w-]+)?|none of (?:this|these|it|them))\s+(?:here\s+)?(?:is|are|was|will be|gets?|has been|counts as)\s+(?:a\s+|an\s+|being\s+)?(?:prediction|diagnosis|verdict|judgement|judgment|assessment|forecast|compared|ranked|scored|rated|graded)\b"#
-    private static let notA = #"\s+(?:is|are)\s+[^,]{1,60},\s+not\s+(?:a|an|any)\s+(?:sign|verdict|diagnosis|prediction|measure|judgement|judgment|test|warning)\b"#
+    /// The subject, a few words, one negation, and "able to", "designed to" ... if any.
+    private static let negated = "^" + subject + #"(?:\s+[\w'-]+){0,3}?\s+(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|will not|isn't|is not|aren't|are not|wasn't|was not|has no way to|have no way to|never)\s+(?:(?:intended|meant|designed|able|built|there)\s+to\s+)?"#
+    private static let sayer = #"(?:tell|say|know|prove|claim|answer|judge|decide)(?:\s+(?:you|anyone|us|me))?"#
+    /// What the sentence then says, held to its end where more words could carry a claim.
+    private static let end = #"(?:\s+(?:here|on this [\w-]+|in this [\w-]+))?\s*[.!]?$"#
+    private static let people = #"(?:anyone|anybody|you|yourself|your family|anyone in your family|anyone else(?:'s)?|anybody else's|someone else(?:'s)?|others'?|other people(?:'s)?|other (?:users|families|profiles)|each other|one another|averages?|norms|your health|anyone's health|the future)"#
 
-    /// A disclaiming sentence, from its start (after a label such as "Insight:").
-    private static let disclaimer = try? CompiledPattern(
-        "^(?:" + subject + #"(?:\s+[\w'-]+){0,3}?\s+"# + negatedVerb + "|" + nothingIs + "|" + subject + notA + ")",
-        ignoresCase: true)
+    /// Each form of disclaimer, with the claims it denies. A question it does not answer
+    /// ("whether a result is dangerous") denies any claim inside it; "what brings your headaches
+    /// on" only the cause (its words may presume the rest: "why your headaches are getting
+    /// worse", "when your next attack will come" are not denied, so "why", "how" and "when" are
+    /// not forms); an act it does not do ("contact emergency services") only the emergency.
+    private static let forms: [(pattern: CompiledPattern?, denies: Set<CopyClaim>)] = [
+        (try? CompiledPattern(negated + #"(?:[\w,'-]+\s+){0,6}?"# + sayer + #"\s+whether\b"#, ignoresCase: true), deniable),
+        (try? CompiledPattern(negated + sayer + #"(?:\s+(?:anything|much|more|for sure|for certain))?"# + end, ignoresCase: true), deniable),
+        (try? CompiledPattern(negated + #"(?:tell|say|know|explain)(?:\s+(?:you|anyone|us|me))?\s+(?:what|which|who|the (?:cause|reason))\b"#, ignoresCase: true), [.causal]),
+        (try? CompiledPattern(negated + #"make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b"#, ignoresCase: true), [.causal]),
+        (try? CompiledPattern(negated + #"the same as\b"#, ignoresCase: true), [.causal]),
+        (try? CompiledPattern(negated + #"mean\b"#, ignoresCase: true), deniable),
+        (try? CompiledPattern(negated + #"tell\s+(?:[\w'-]+\s+){1,4}from\b"#, ignoresCase: true), [.emergency, .alarm]),
+        (try? CompiledPattern(negated + #"(?:diagnose|prescribe|treat|replace|monitor)\b"#, ignoresCase: true), [.emergency]),
+        // Whom it does not reach: "emergency services" names them.
+        (try? CompiledPattern(negated + #"(?:contact|call|reach|alert|notify|send|share|forward)\b"#, ignoresCase: true), [.emergency, .alarm]),
+        (try? CompiledPattern(negated + #"(?:a|an)\s+(?:emergency|medical|diagnosis|doctor|clinician|substitute|prediction|verdict|replacement|test|service)(?:\s+(?!that\b)[\w'-]+){0,4}"# + end, ignoresCase: true), deniable),
+        (try? CompiledPattern(negated + #"(?:being\s+)?(?:compared|ranked|scored|rated)(?:\s+(?:with|to|against)\s+"# + people + ")?" + end, ignoresCase: true), deniable),
+        (try? CompiledPattern(#"^(?:nothing(?:\s+(?:in|on|about|here)(?:\s+[\w'-]+){0,3})?|(?:no one|nobody)(?:'s\s+[\w-]+)?|none of (?:this|these|it|them))\s+(?:here\s+)?(?:is|are|was|will be|gets?|has been|counts as)\s+(?:a\s+|an\s+|being\s+)?(?:prediction|diagnosis|verdict|judgement|judgment|assessment|forecast|compared|ranked|scored|rated|graded)(?:\s+(?:about|of|for|with|to|against)\s+"# + people + ")?" + end, ignoresCase: true), deniable),
+        (try? CompiledPattern("^" + subject + #"\s+(?:is|are)\s+(?:a|an|the)?\s*(?:count|tally|number|record|list|total|log|sum|measure)\s+of\s+(?:[\w'-]+\s+){0,3}?[\w'-]+,\s+not\s+(?:a|an|any)\s+(?:sign|verdict|diagnosis|prediction|measure|judgement|judgment|test|warning)(?:\s+of\s+(?:anything|illness|health|your health|how you are|how healthy you are))?"# + end, ignoresCase: true), deniable),
+    ]
+
     /// A label before the sentence: a few words and a colon.
     private static let label = try? CompiledPattern(#"^(?:[A-Za-z][\w'-]*\s+){0,3}[A-Za-z][\w'-]*\s*:\s+"#, ignoresCase: true)
     /// A second clause joined on: "... and your results are completely normal."
@@ -55,11 +75,11 @@ enum DisclaimedSpans {
         ignoresCase: true)
 
     /// Character ranges of the text that are disclaiming sentences.
-    static func ranges(in text: String) -> [Range<Int>] {
+    static func ranges(in text: String) -> [Span] {
         guard !text.contains("<"), !text.contains(where: { CopyNormalizer.isInvisible($0) }),
-              let disclaimer, let label, let turn, let negation, let verbList, let joinedClause else { return [] }
+              let label, let turn, let negation, let verbList, let joinedClause else { return [] }
         let characters = Array(text.map { $0 == "’" ? "'" : $0 })
-        var spans: [Range<Int>] = []
+        var spans: [Span] = []
         var start = 0
         while start < characters.count {
             // The sentence runs to its mark (". ", "! ", "? " or one at the end), a line break
@@ -70,7 +90,7 @@ enum DisclaimedSpans {
                 end += 1
             }
             let question = end < characters.count && characters[end] == "?"
-            if !question, let span = disclaiming(characters, start..<end, disclaimer: disclaimer, label: label, turn: turn,
+            if !question, let span = disclaiming(characters, start..<end, label: label, turn: turn,
                                                  joinedClause: joinedClause, negation: negation, verbList: verbList) {
                 spans.append(span)
             }
@@ -82,9 +102,9 @@ enum DisclaimedSpans {
 
     /// The sentence at `range` (its end mark included, a label before it not) when it is a
     /// disclaimer and nothing more.
-    private static func disclaiming(_ characters: [Character], _ range: Range<Int>, disclaimer: CompiledPattern,
+    private static func disclaiming(_ characters: [Character], _ range: Range<Int>,
                                     label: CompiledPattern, turn: CompiledPattern, joinedClause: CompiledPattern,
-                                    negation: CompiledPattern, verbList: CompiledPattern) -> Range<Int>? {
+                                    negation: CompiledPattern, verbList: CompiledPattern) -> Span? {
         let sentence = String(characters[range])
         var body = Substring(sentence)
         var start = range.lowerBound
@@ -94,8 +114,11 @@ enum DisclaimedSpans {
         }
         let bodyText = String(body)
         let matchBody = MatchText(bodyText)
-        guard !bodyText.contains(where: { ";:—–()?…".contains($0) }), !bodyText.contains(" - "), !bodyText.contains(".."),
-              disclaimer.matches(matchBody), !turn.matches(matchBody), !joinedClause.matches(matchBody),
+        let denied = forms.reduce(into: Set<CopyClaim>()) { denied, form in
+            if form.pattern?.matches(matchBody) == true { denied.formUnion(form.denies) }
+        }
+        guard !denied.isEmpty, !bodyText.contains(where: { ";:—–()?…".contains($0) }), !bodyText.contains(" - "),
+              !bodyText.contains(".."), !turn.matches(matchBody), !joinedClause.matches(matchBody),
               negation.ranges(in: matchBody).count == 1 else { return nil }
         // Commas only in a list of the denied verbs, or before the ", not a ..." that denies.
         var rest = bodyText
@@ -105,11 +128,19 @@ enum DisclaimedSpans {
         }
         let commas = rest.split(separator: ",", omittingEmptySubsequences: false).dropFirst()
         guard commas.allSatisfy({ $0.hasPrefix(" not ") }) else { return nil }
-        return start..<min(range.upperBound + 1, characters.count)
+        return Span(range: start..<min(range.upperBound + 1, characters.count), denies: denied)
     }
 
-    /// Whether a violation is a claim a disclaiming sentence denies, wholly inside one.
-    static func denies(_ spans: [Range<Int>], _ violation: CopyViolation) -> Bool {
-        deniable.contains(violation.claim) && violation.rule != CopyGuard.approvedCopyRuleID && AttributedSpans.covers(spans, violation.offsets)
+    /// A disclaiming sentence and the claims it denies.
+    struct Span: Equatable {
+        let range: Range<Int>
+        let denies: Set<CopyClaim>
+    }
+
+    /// Whether a violation is a claim a disclaiming sentence denies, wholly inside it.
+    static func denies(_ spans: [Span], _ violation: CopyViolation) -> Bool {
+        violation.rule != CopyGuard.approvedCopyRuleID && spans.contains { span in
+            span.denies.contains(violation.claim) && AttributedSpans.covers([span.range], violation.offsets)
+        }
     }
 }

@@ -63,6 +63,12 @@ struct DisclaimedSpansTests {
         "These counts don't tell you that wine brings your headaches on.",
         "This app is not designed to tell you that wine triggers your headaches.",
         "The app isn't able to warn you that your headaches are dangerous.",
+        // What the question's own words presume is not denied.
+        "No one is being compared with your worsening headaches.",
+        "The app can't tell you when your next attack will come.",
+        "These counts don't say why your headaches are getting worse.",
+        "This card is not a prediction that your headaches will get worse.",
+        "A long streak is a sign your migraines are easing, not a sign of anything.",
         // A claim in the label before a disclaimer is the label's.
         "Wine triggers your headaches: the app can't say more.",
         // The person, not the product, as the subject.
@@ -76,10 +82,16 @@ struct DisclaimedSpansTests {
     func reach() {
         let text = "This app is not an emergency service. Call 999 now."
         let spans = DisclaimedSpans.ranges(in: text)
-        #expect(spans == [0..<37])
+        #expect(spans.map(\.range) == [0..<37])
+        #expect(spans.first?.denies == DisclaimedSpans.deniable)
         #expect(blocksByRules(text))
-        #expect(DisclaimedSpans.ranges(in: "The app can't diagnose diabetes.") == [0..<32])
-        #expect(DisclaimedSpans.ranges(in: "Note: the app can't say.") == [6..<24])
+        #expect(DisclaimedSpans.ranges(in: "The app can't diagnose diabetes.").map(\.range) == [0..<32])
+        #expect(DisclaimedSpans.ranges(in: "Note: the app can't say.").map(\.range) == [6..<24])
+        // An act not done denies only the emergency (and, for whom it does not reach, the word
+        // "emergency" in their name); "what brings ..." only the cause.
+        #expect(DisclaimedSpans.ranges(in: "The app can't diagnose anything.").first?.denies == [.emergency])
+        #expect(DisclaimedSpans.ranges(in: "The app can't contact emergency services.").first?.denies == [.emergency, .alarm])
+        #expect(DisclaimedSpans.ranges(in: "These counts don't say what brings your headaches on.").first?.denies == [.causal])
         #expect(blocksByRules("The app can't diagnose diabetes."))
         // Markup or an invisible character: nothing is read as a disclaimer.
         #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").isEmpty)
