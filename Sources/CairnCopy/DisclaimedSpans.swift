@@ -12,10 +12,10 @@
 ///
 /// What counts is grammar, read narrowly: the sentence's subject is the product or its output
 /// (the app, this card, these counts, nothing in this summary, no one), one negation governs a
-/// verb of saying, judging or acting for the person (say or tell whether, what or why; mean;
-/// diagnose, predict, compare, contact; "make one the reason"; "is not a prediction"), and
-/// nothing else is said: "can't say wine triggers them" or "won't tell you that ..." puts a
-/// claim in words and denies only the saying.
+/// verb of saying, judging or acting for the person (say or tell whether or what; mean;
+/// diagnose, contact; "make one the reason"; "is not a prediction"), and nothing else is said:
+/// "can't say wine triggers them" or "won't tell you that ..." puts a claim in words and
+/// denies only the saying.
 /// A sentence with a second negation, a question, a turn ("but", "yet", "though", "unless",
 /// "because"), a second clause joined on ("and your results are normal"), a clause break (";",
 /// ":", a dash, an ellipsis, a comma that is not a list of those verbs or ", not a ..."), markup
