@@ -46,7 +46,8 @@ enum DisclaimedSpans {
         (try? CompiledPattern(negated + #"(?:tell|say|know|explain)(?:\s+(?:you|anyone|us|me))?\s+(?:what|which|who|the (?:cause|reason))\b"#, ignoresCase: true), [.causal]),
         (try? CompiledPattern(negated + #"make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b"#, ignoresCase: true), [.causal]),
         (try? CompiledPattern(negated + #"the same as\b"#, ignoresCase: true), [.causal]),
-        (try? CompiledPattern(negated + #"mean\b"#, ignoresCase: true), deniable),
+        // What it does not mean, of a plain subject: "your worsening headaches" presumes.
+        (try? CompiledPattern(negated + #"mean\s+(?:that\s+)?(?:you(?:'re| are)?|your (?:headaches?|migraines?|numbers?|results?|readings?|levels?|health|body)|it(?:'s| is)?|this|that|anything|something|everything)\b"#, ignoresCase: true), deniable),
         (try? CompiledPattern(negated + #"tell\s+(?:[\w'-]+\s+){1,4}from\b"#, ignoresCase: true), [.emergency, .alarm]),
         (try? CompiledPattern(negated + #"(?:diagnose|prescribe|treat|replace|monitor)\b"#, ignoresCase: true), [.emergency]),
         // Whom it does not reach: "emergency services" names them.

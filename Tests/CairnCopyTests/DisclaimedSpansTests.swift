@@ -32,6 +32,7 @@ struct DisclaimedSpansTests {
         "A long streak is a count of days, not a sign of anything.",
         "The app can't tell you whether wine triggers your headaches.",
         "The app isn't able to contact emergency services.",
+        "This card doesn't mean you're fine.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -68,6 +69,7 @@ struct DisclaimedSpansTests {
         "The app can't tell you when your next attack will come.",
         "These counts don't say why your headaches are getting worse.",
         "This card is not a prediction that your headaches will get worse.",
+        "This card doesn't mean your worsening headaches are fine.",
         "A long streak is a sign your migraines are easing, not a sign of anything.",
         // A claim in the label before a disclaimer is the label's.
         "Wine triggers your headaches: the app can't say more.",
