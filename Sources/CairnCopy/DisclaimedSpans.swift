@@ -118,8 +118,10 @@ enum DisclaimedSpans {
         let denied = forms.reduce(into: Set<CopyClaim>()) { denied, form in
             if form.pattern?.matches(matchBody) == true { denied.formUnion(form.denies) }
         }
-        guard !denied.isEmpty, !bodyText.contains(where: { ";:—–()?…".contains($0) }), !bodyText.contains(" - "),
-              !bodyText.contains(".."), !turn.matches(matchBody), !joinedClause.matches(matchBody),
+        // One sentence: no mark inside it ("serious.Wine ...", "serious!Wine ...") and no space
+        // but the plain one (a no-break space or a tab after a full stop ends no sentence here).
+        guard !denied.isEmpty, !bodyText.contains(where: { ";:—–()?….!".contains($0) || ($0.isWhitespace && $0 != " ") }),
+              !bodyText.contains(" - "), !turn.matches(matchBody), !joinedClause.matches(matchBody),
               negation.ranges(in: matchBody).count == 1 else { return nil }
         // Commas only in a list of the denied verbs, or before the ", not a ..." that denies.
         var rest = bodyText

@@ -71,6 +71,11 @@ struct DisclaimedSpansTests {
         "This card is not a prediction that your headaches will get worse.",
         "This card doesn't mean your worsening headaches are fine.",
         "A long streak is a sign your migraines are easing, not a sign of anything.",
+        // A second sentence run on without a plain space after the mark.
+        "The app can't tell you whether it is serious.\u{00A0}Wine triggers your headaches.",
+        "The app can't tell you whether it is serious!Wine triggers your headaches.",
+        "The app can't tell you whether it is serious.Wine triggers your headaches.",
+        "The app can't tell you whether it is serious.\tWine triggers your headaches.",
         // A claim in the label before a disclaimer is the label's.
         "Wine triggers your headaches: the app can't say more.",
         // The person, not the product, as the subject.
