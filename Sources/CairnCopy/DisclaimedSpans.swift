@@ -11,127 +11,198 @@
 /// your migraine" presumes one).
 ///
 /// What counts is grammar, read narrowly: the sentence's subject is the product or its output
-/// (the app, this card, these counts, nothing in this summary, no one), one negation governs a
-/// verb of saying, judging or acting for the person (say or tell whether or what; mean;
-/// diagnose, contact; "make one the reason"; "is not a prediction"), and nothing else is said:
-/// "can't say wine triggers them" or "won't tell you that ..." puts a claim in words and
-/// denies only the saying.
-/// A sentence with a second negation, a question, a turn ("but", "yet", "though", "unless",
-/// "because"), a second clause joined on ("and your results are normal"), a clause break (";",
-/// ":", a dash, an ellipsis, a comma that is not a list of those verbs or ", not a ..."), markup
-/// or an invisible character denies nothing: it is judged as ever. A verb that reports a finding
-/// ("doesn't show anything serious", "found nothing worrying") is not one of the verbs: those
-/// sentences are reassurance. A label before the sentence ("Insight:") is not part of what it
-/// denies.
+/// (the app, this card, these counts, "we", nothing in this summary, no one), one negation
+/// governs a verb of saying, judging or acting for the person (say or tell whether or what;
+/// mean; diagnose, contact; "make one the reason"; "is not a prediction"), and nothing else is
+/// said: "can't say wine triggers them" or "won't tell you that ..." puts a claim in words and
+/// denies only the saying. A pronoun or a gerund phrase as subject ("It says nothing about
+/// cause.", "Counting how often two things happen together can't show which came first.") has
+/// only the verbs of saying, since what it stands for is unknown ("It isn't anything serious"
+/// is reassurance). Also read as disclaimers: how not to read the output ("Don't read these
+/// patterns as proof of what causes your headaches."), what not to use it for ("Don't use this
+/// app for emergencies."), a disclaimer as the last clause after ", but", and a question about
+/// the product that the next sentence answers "No.".
+/// A sentence with a second negation, a question left unanswered, a turn ("but", "yet",
+/// "though", "unless", "because"), a second clause joined on ("and your results are normal"),
+/// a clause break (";", ":", a dash, an ellipsis, a comma that is not a list of those verbs or
+/// ", not a ..."), markup or an invisible character denies nothing: it is judged as ever. A verb
+/// that reports a finding ("doesn't show anything serious", "found nothing worrying") is not one
+/// of the verbs: those sentences are reassurance. A span starts at the negation: the subject's
+/// own words, and a label before the sentence ("Insight:"), are not part of what it denies.
 enum DisclaimedSpans {
     /// The claims a disclaiming sentence can deny.
     static let deniable: Set<CopyClaim> = [.causal, .forecast, .reassurance, .inference, .alarm, .emergency]
 
-    private static let subject = #"(?:(?:the|this|these|that|those|our|each|every|a|an|cairn's|aurae's|glance's)\s+)?(?:[\w-]+\s+)?(?:app|apps|assistant|cairn|aurae|glance|medifamily|tool|card|cards|summary|summaries|report|reports|screen|page|view|chart|charts|graph|table|list|insights?|analysis|statistics|stats|counts?|tally|tallies|streaks?|figures|totals?|feature|module|modules|co-?occurrences?|correlations?)"#
+    private static let productNoun = #"(?:app|apps|assistant|cairn|aurae|glance|medifamily|tool|card|cards|summary|summaries|report|reports|screen|page|view|chart|charts|graph|table|list|insights?|analysis|statistics|stats|counts?|tally|tallies|streaks?|figures|totals?|feature|module|modules|co-?occurrences?|correlations?)"#
+    /// The product or its output; "we" speaks for the product.
+    private static let product = #"(?:(?:(?:the|this|these|that|those|our|each|every|a|an|cairn's|aurae's|glance's)\s+)?(?:[\w-]+\s+)?"# + productNoun + #"|we)"#
+    /// A pronoun or a phrase led by a gerund ("Counting how often two things happen together"):
+    /// what it stands for is not known, so only the forms of saying count for it, and its own
+    /// words, before the negation, are judged as ever.
+    private static let referent = #"(?:it|this|that|they|these|those|(?!(?:nothing|something|everything|anything)\b)[a-z]+ing(?:\s+[\w'-]+){0,8}?)"#
+    private static let negationWords = #"(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|will not|isn't|is not|aren't|are not|wasn't|was not|has no way to|have no way to|never)"#
     /// The subject, a few words, one negation, and "able to", "designed to" ... if any.
-    private static let negated = "^" + subject + #"(?:\s+[\w'-]+){0,3}?\s+(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|will not|isn't|is not|aren't|are not|wasn't|was not|has no way to|have no way to|never)\s+(?:(?:intended|meant|designed|able|built|there)\s+to\s+)?"#
+    private static func negated(_ subject: String) -> String {
+        "^" + subject + #"(?:\s+[\w'-]+){0,3}?\s+"# + negationWords + #"\s+(?:(?:intended|meant|designed|able|built|there)\s+to\s+)?"#
+    }
+    /// A question about the product, answered "No." by the sentence after it.
+    private static let askedPrefix = #"^(?:can|could|will|would|does|do)\s+"# + product + #"\s+"#
     private static let sayer = #"(?:tell|say|know|prove|claim|answer|judge|decide)(?:\s+(?:you|anyone|us|me))?"#
+    /// The verbs of saying that take a question after them ("show which came first").
+    private static let asker = #"(?:tell|say|know|prove|claim|answer|judge|decide|show|explain)(?:\s+(?:you|anyone|us|me))?"#
     /// What the sentence then says, held to its end where more words could carry a claim.
     private static let end = #"(?:\s+(?:here|on this [\w-]+|in this [\w-]+))?\s*[.!]?$"#
     private static let people = #"(?:anyone|anybody|you|yourself|your family|anyone in your family|anyone else(?:'s)?|anybody else's|someone else(?:'s)?|others'?|other people(?:'s)?|other (?:users|families|profiles)|each other|one another|averages?|norms|your health|anyone's health|the future)"#
+    private static let emergencies = #"(?:an?\s+)?(?:emergenc(?:y|ies)|medical emergencies|urgent\s+(?:care|situations?|problems?|symptoms))"#
 
-    /// Each form of disclaimer, with the claims it denies. A question it does not answer
-    /// ("whether a result is dangerous") denies any claim inside it; "what brings your headaches
-    /// on" only the cause (its words may presume the rest: "why your headaches are getting
-    /// worse", "when your next attack will come" are not denied, so "why", "how" and "when" are
-    /// not forms); an act it does not do ("contact emergency services") only the emergency.
-    private static let forms: [(pattern: CompiledPattern?, denies: Set<CopyClaim>)] = [
-        (try? CompiledPattern(negated + #"(?:[\w,'-]+\s+){0,6}?"# + sayer + #"\s+whether\b"#, ignoresCase: true), deniable),
-        (try? CompiledPattern(negated + sayer + #"(?:\s+(?:anything|much|more|for sure|for certain))?"# + end, ignoresCase: true), deniable),
-        (try? CompiledPattern(negated + #"(?:tell|say|know|explain)(?:\s+(?:you|anyone|us|me))?\s+(?:what|which|who|the (?:cause|reason))\b"#, ignoresCase: true), [.causal]),
-        (try? CompiledPattern(negated + #"make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b"#, ignoresCase: true), [.causal]),
-        (try? CompiledPattern(negated + #"the same as\b"#, ignoresCase: true), [.causal]),
+    /// What follows the negation in each form of disclaimer, the claims it denies, and whether a
+    /// pronoun or gerund subject may say it. A question it does not answer ("whether a result is
+    /// dangerous") denies any claim inside it; "what brings your headaches on" only the cause (its
+    /// words may presume the rest: "why your headaches are getting worse", "when your next attack
+    /// will come" are not denied, so "why", "how" and "when" are not forms); an act it does not
+    /// do ("contact emergency services") only the emergency.
+    private struct Form {
+        let body: String
+        let denies: Set<CopyClaim>
+        let ofReferents: Bool
+    }
+
+    private static let bodies: [Form] = [
+        Form(body: #"(?:[\w,'-]+\s+){0,6}?"# + asker + #"\s+whether\b"#, denies: deniable, ofReferents: true),
+        Form(body: sayer + #"(?:\s+(?:anything|much|more|for sure|for certain))?"# + end, denies: deniable, ofReferents: true),
+        Form(body: asker + #"\s+(?:what|which|who|the (?:cause|reason))\b"#, denies: [.causal], ofReferents: true),
+        Form(body: #"make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b"#, denies: [.causal], ofReferents: true),
+        Form(body: #"the same as\b"#, denies: [.causal], ofReferents: true),
+        Form(body: #"(?:proof|evidence)(?:\s+of\s+(?:cause|causation|a cause|anything|what\s+(?:causes|caused|brings|triggers|sets off)(?:\s+[\w'-]+){0,3}?))?"# + end,
+             denies: [.causal, .inference], ofReferents: true),
         // What it does not mean, of a plain subject: "your worsening headaches" presumes.
-        (try? CompiledPattern(negated + #"mean\s+(?:that\s+)?(?:you(?:'re| are)?|your (?:headaches?|migraines?|numbers?|results?|readings?|levels?|health|body)|it(?:'s| is)?|this|that|anything|something|everything)\b"#, ignoresCase: true), deniable),
-        (try? CompiledPattern(negated + #"tell\s+(?:[\w'-]+\s+){1,4}from\b"#, ignoresCase: true), [.emergency, .alarm]),
-        (try? CompiledPattern(negated + #"(?:diagnose|prescribe|treat|replace|monitor)\b"#, ignoresCase: true), [.emergency]),
+        Form(body: #"mean\s+(?:that\s+)?(?:you(?:'re| are)?|your (?:headaches?|migraines?|numbers?|results?|readings?|levels?|health|body)|it(?:'s| is)?|this|that|anything|something|everything)\b"#,
+             denies: deniable, ofReferents: false),
+        Form(body: #"tell\s+(?:[\w'-]+\s+){1,4}from\b"#, denies: [.emergency, .alarm], ofReferents: false),
+        Form(body: #"(?:diagnose|prescribe|treat|replace|monitor)\b"#, denies: [.emergency], ofReferents: false),
         // Whom it does not reach: "emergency services" names them.
-        (try? CompiledPattern(negated + #"(?:contact|call|reach|alert|notify|send|share|forward)\b"#, ignoresCase: true), [.emergency, .alarm]),
-        (try? CompiledPattern(negated + #"(?:a|an)\s+(?:emergency|medical|diagnosis|doctor|clinician|substitute|prediction|verdict|replacement|test|service)(?:\s+(?!that\b)[\w'-]+){0,4}"# + end, ignoresCase: true), deniable),
-        (try? CompiledPattern(negated + #"(?:being\s+)?(?:compared|ranked|scored|rated)(?:\s+(?:with|to|against)\s+"# + people + ")?" + end, ignoresCase: true), deniable),
-        (try? CompiledPattern(#"^(?:nothing(?:\s+(?:in|on|about|here)(?:\s+[\w'-]+){0,3})?|(?:no one|nobody)(?:'s\s+[\w-]+)?|none of (?:this|these|it|them))\s+(?:here\s+)?(?:is|are|was|will be|gets?|has been|counts as)\s+(?:a\s+|an\s+|being\s+)?(?:prediction|diagnosis|verdict|judgement|judgment|assessment|forecast|compared|ranked|scored|rated|graded)(?:\s+(?:about|of|for|with|to|against)\s+"# + people + ")?" + end, ignoresCase: true), deniable),
-        (try? CompiledPattern("^" + subject + #"\s+(?:is|are)\s+(?:a|an|the)?\s*(?:count|tally|number|record|list|total|log|sum|measure)\s+of\s+(?:[\w'-]+\s+){0,3}?[\w'-]+,\s+not\s+(?:a|an|any)\s+(?:sign|verdict|diagnosis|prediction|measure|judgement|judgment|test|warning)(?:\s+of\s+(?:anything|illness|health|your health|how you are|how healthy you are))?"# + end, ignoresCase: true), deniable),
+        Form(body: #"(?:contact|call|reach|alert|notify|send|share|forward)\b"#, denies: [.emergency, .alarm], ofReferents: false),
+        Form(body: #"(?:a|an)\s+(?:emergency|medical|diagnosis|doctor|clinician|substitute|prediction|verdict|replacement|test|service)(?:\s+(?!that\b)[\w'-]+){0,4}"# + end,
+             denies: deniable, ofReferents: false),
+        Form(body: #"(?:being\s+)?(?:compared|ranked|scored|rated)(?:\s+(?:with|to|against)\s+"# + people + ")?" + end,
+             denies: deniable, ofReferents: false),
+        // What it is not for: "This app isn't for emergencies."
+        Form(body: #"(?:(?:meant|made|designed|built|intended)\s+)?for\s+"# + emergencies + end, denies: [.emergency, .alarm], ofReferents: false),
     ]
 
+    private static func compiled(_ source: String) -> CompiledPattern? { try? CompiledPattern(source, ignoresCase: true) }
+
+    typealias Pattern = (pattern: CompiledPattern?, denies: Set<CopyClaim>)
+    private static let subjectOrReferent = "^(?:" + product + "|" + referent + #")(?:\s+[\w'-]+){0,3}?\s+"#
+    /// Each form after a negated product, and after a negated pronoun or gerund.
+    private static let negatedForms: [Pattern] = bodies.map { (compiled(negated(product) + $0.body), $0.denies) }
+        + bodies.filter(\.ofReferents).map { (compiled(negated(referent) + $0.body), $0.denies) }
+    /// Forms whose negation is their own: "nothing", "no one", ", not a", "don't read ... as".
+    private static let ownForms: [Pattern] = [
+        (compiled(#"^(?:nothing(?:\s+(?:in|on|about|here)(?:\s+[\w'-]+){0,3})?|(?:no one|nobody)(?:'s\s+[\w-]+)?|none of (?:this|these|it|them))\s+(?:here\s+)?(?:is|are|was|will be|gets?|has been|counts as)\s+(?:a\s+|an\s+|being\s+)?(?:prediction|diagnosis|verdict|judgement|judgment|assessment|forecast|compared|ranked|scored|rated|graded)(?:\s+(?:about|of|for|with|to|against)\s+"# + people + ")?" + end), deniable),
+        (compiled("^" + product + #"\s+(?:is|are)\s+(?:a|an|the)?\s*(?:count|tally|number|record|list|total|log|sum|measure)\s+of\s+(?:[\w'-]+\s+){0,3}?[\w'-]+,\s+not\s+(?:a|an|any)\s+(?:sign|verdict|diagnosis|prediction|measure|judgement|judgment|test|warning)(?:\s+of\s+(?:anything|illness|health|your health|how you are|how healthy you are))?"# + end), deniable),
+        // "It says nothing about cause."
+        (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?|means?)\s+nothing\s+about\s+(?:(?:the\s+)?causes?|causation|(?:what\s+)?caused\s+(?:it|them|what))"# + end), deniable),
+        (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?)\s+nothing\s+about\s+whether\b"#), deniable),
+        (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?)\s+nothing\s+about\s+(?:what|which)\b"#), [.causal]),
+        // How not to read it: "Don't read these patterns as proof of what causes your headaches."
+        (compiled(#"^(?:please\s+)?(?:don't|do not|never)\s+(?:read|take|treat|see|count|mistake)\s+(?:this|these|the|any|that|those|our)\s+(?:[\w-]+\s+){0,2}?(?:patterns?|counts?|results?|numbers?|links?|associations?|"# + productNoun + #")\s+as\s+(?:proof|evidence|a sign|a diagnosis|a verdict|medical advice|a prediction|a forecast|a cause)(?:\s+of\s+(?:cause|causation|anything|what\s+(?:causes|caused|brings|triggers|sets off)(?:\s+[\w'-]+){0,3}?))?"# + end),
+         [.causal, .inference, .forecast]),
+        // What not to use it for: "Don't use this app for emergencies."
+        (compiled(#"^(?:please\s+)?(?:don't|do not|never)\s+(?:use|rely on)\s+"# + product + #"\s+(?:for|in|during)\s+"# + emergencies + end), [.emergency, .alarm]),
+    ]
+    private static let forms: [Pattern] = negatedForms + ownForms
+
+    /// The forms of saying asked as a question: "Can the app tell me what causes my headaches?"
+    private static let questions: [Pattern] =
+        bodies.filter(\.ofReferents).map { (compiled(askedPrefix + $0.body), $0.denies) }
+    /// The answer that makes such a question a disclaimer: "No." or "No, it can't."
+    private static let no = compiled(#"^no(?:\s*[.!]|,\s+(?:it|we|they|the app|this app|[\w-]+)\s+(?:can't|cannot|doesn't|does not|won't|will not|don't|do not|isn't|is not)(?:\s+[\w'-]+){0,3}\s*[.!])"#)
+
     /// A label before the sentence: a few words and a colon.
-    private static let label = try? CompiledPattern(#"^(?:[A-Za-z][\w'-]*\s+){0,3}[A-Za-z][\w'-]*\s*:\s+"#, ignoresCase: true)
+    private static let label = compiled(#"^(?:[A-Za-z][\w'-]*\s+){0,3}[A-Za-z][\w'-]*\s*:\s+"#)
     /// A second clause joined on: "... and your results are completely normal."
-    private static let joinedClause = try? CompiledPattern(
-        #"(?<![\w])(?:and|or|nor|plus|while|whereas)\s+(?:your|you|you're|it|it's|its|this|that|they|there|these|those|we|i|he|she|his|her|their|the|a|an|everything|something|anything|nothing)(?![\w])"#,
-        ignoresCase: true)
+    private static let joinedClause = compiled(
+        #"(?<![\w])(?:and|or|nor|plus|while|whereas)\s+(?:your|you|you're|it|it's|its|this|that|they|there|these|those|we|i|he|she|his|her|their|the|a|an|everything|something|anything|nothing)(?![\w])"#)
     /// Words that turn or give a reason: what follows may say what the first part denied.
-    private static let turn = try? CompiledPattern(
-        #"(?<![\w])(?:but|yet|though|although|however|still|except|unless|instead|rather|otherwise|if|because|since|so|therefore|thus|hence|only|just|merely)(?![\w])"#,
-        ignoresCase: true)
-    private static let negation = try? CompiledPattern(
-        #"(?<![\w])(?:not|no|never|nothing|none|nobody|neither|nor|cannot|without|[a-z]+n't)(?![\w])"#, ignoresCase: true)
+    private static let turn = compiled(
+        #"(?<![\w])(?:but|yet|though|although|however|still|except|unless|instead|rather|otherwise|if|because|since|so|therefore|thus|hence|only|just|merely)(?![\w])"#)
+    private static let negation = compiled(
+        #"(?<![\w])(?:not|no|never|nothing|none|nobody|neither|nor|cannot|without|[a-z]+n't)(?![\w])"#)
     /// The verbs of a disclaimer listed with commas: "can't diagnose, prescribe, or tell".
-    private static let verbList = try? CompiledPattern(
-        #"(?:can't|cannot|can not|won't|will not|doesn't|does not|don't|do not)\s+[a-z]+(?:,\s+[a-z]+)+,?\s+(?:or|and|nor)\s+[a-z]+"#,
-        ignoresCase: true)
+    private static let verbList = compiled(
+        #"(?:can't|cannot|can not|won't|will not|doesn't|does not|don't|do not)\s+[a-z]+(?:,\s+[a-z]+)+,?\s+(?:or|and|nor)\s+[a-z]+"#)
 
     /// Character ranges of the text that are disclaiming sentences.
     static func ranges(in text: String) -> [Span] {
-        guard !text.contains("<"), !text.contains(where: { CopyNormalizer.isInvisible($0) }),
-              let label, let turn, let negation, let verbList, let joinedClause else { return [] }
+        guard !text.contains("<"), !text.contains(where: { CopyNormalizer.isInvisible($0) }) else { return [] }
         let characters = Array(text.map { $0 == "’" ? "'" : $0 })
-        var spans: [Span] = []
+        // Each sentence runs to its mark (". ", "! ", "? " or one at the end), a line break or
+        // the end.
+        var sentences: [Range<Int>] = []
         var start = 0
         while start < characters.count {
-            // The sentence runs to its mark (". ", "! ", "? " or one at the end), a line break
-            // or the end; a question denies nothing.
             var end = start
             while end < characters.count, characters[end] != "\n",
                   !(".!?".contains(characters[end]) && (end + 1 == characters.count || characters[end + 1] == " ")) {
                 end += 1
             }
-            let question = end < characters.count && characters[end] == "?"
-            if !question, let span = disclaiming(characters, start..<end, label: label, turn: turn,
-                                                 joinedClause: joinedClause, negation: negation, verbList: verbList) {
-                spans.append(span)
-            }
+            sentences.append(start..<end)
             start = end + 1
             while start < characters.count && (characters[start] == " " || characters[start] == "\n") { start += 1 }
         }
-        return spans
+        return sentences.indices.compactMap { index in
+            let range = sentences[index]
+            guard range.upperBound < characters.count, characters[range.upperBound] == "?" else {
+                return disclaiming(characters, range, forms: forms, asked: false)
+            }
+            // A question denies nothing, unless the next sentence answers it "No.".
+            guard index + 1 < sentences.count, let no,
+                  no.matches(MatchText(String(characters[sentences[index + 1]]) + ".")) else { return nil }
+            return disclaiming(characters, range, forms: questions, asked: true)
+        }
     }
 
-    /// The sentence at `range` (its end mark included, a label before it not) when it is a
-    /// disclaimer and nothing more.
+    /// The sentence at `range` (its end mark included, a label before it not; from its negation
+    /// on, when it has one) when it is a disclaimer and nothing more, or ends in one after ", but".
     private static func disclaiming(_ characters: [Character], _ range: Range<Int>,
-                                    label: CompiledPattern, turn: CompiledPattern, joinedClause: CompiledPattern,
-                                    negation: CompiledPattern, verbList: CompiledPattern) -> Span? {
-        let sentence = String(characters[range])
-        var body = Substring(sentence)
+                                    forms: [Pattern], asked: Bool) -> Span? {
+        guard let label, let turn, let negation, let verbList, let joinedClause else { return nil }
         var start = range.lowerBound
-        if let labelled = label.ranges(in: MatchText(sentence)).first {
-            body = body.dropFirst(labelled.upperBound)
-            start += labelled.upperBound
+        if let labelled = label.ranges(in: MatchText(String(characters[range]))).first { start += labelled.upperBound }
+        // A last clause after ", but" may disclaim alone; what comes before it is judged as ever.
+        var bodies = [start]
+        let sentence = String(characters[start..<range.upperBound])
+        if let turned = sentence.range(of: ", but "), sentence.ranges(of: ", but ").count == 1 {
+            bodies.append(start + sentence.distance(from: sentence.startIndex, to: turned.upperBound))
         }
-        let bodyText = String(body)
-        let matchBody = MatchText(bodyText)
-        let denied = forms.reduce(into: Set<CopyClaim>()) { denied, form in
-            if form.pattern?.matches(matchBody) == true { denied.formUnion(form.denies) }
+        for bodyStart in bodies {
+            let bodyText = String(characters[bodyStart..<range.upperBound])
+            let matchBody = MatchText(bodyText)
+            let denied = forms.reduce(into: Set<CopyClaim>()) { denied, form in
+                if form.pattern?.matches(matchBody) == true { denied.formUnion(form.denies) }
+            }
+            // ", if any," qualifies what it follows and turns nothing.
+            let checked = bodyText.replacingOccurrences(of: ", if any,", with: "")
+            let checkedMatch = MatchText(checked)
+            let negations = negation.ranges(in: matchBody)
+            // One sentence: no mark inside it ("serious.Wine ...", "serious!Wine ...") and no space
+            // but the plain one (a no-break space or a tab after a full stop ends no sentence here).
+            guard !denied.isEmpty, !checked.contains(where: { ";:—–()?….!".contains($0) || ($0.isWhitespace && $0 != " ") }),
+                  !checked.contains(" - "), !turn.matches(checkedMatch), !joinedClause.matches(checkedMatch),
+                  negations.count == (asked ? 0 : 1) else { continue }
+            // Commas only in a list of the denied verbs, or before the ", not a ..." that denies.
+            var rest = checked
+            if let list = verbList.ranges(in: checkedMatch).first {
+                let listed = Array(checked)
+                rest = String(listed[..<list.lowerBound]) + String(listed[list.upperBound...])
+            }
+            guard rest.split(separator: ",", omittingEmptySubsequences: false).dropFirst().allSatisfy({ $0.hasPrefix(" not ") }) else { continue }
+            // The subject's own words are not denied: "Knowing wine triggers them doesn't tell ...".
+            let from = bodyStart + (negations.first?.lowerBound ?? 0)
+            return Span(range: from..<min(range.upperBound + 1, characters.count), denies: denied)
         }
-        // One sentence: no mark inside it ("serious.Wine ...", "serious!Wine ...") and no space
-        // but the plain one (a no-break space or a tab after a full stop ends no sentence here).
-        guard !denied.isEmpty, !bodyText.contains(where: { ";:—–()?….!".contains($0) || ($0.isWhitespace && $0 != " ") }),
-              !bodyText.contains(" - "), !turn.matches(matchBody), !joinedClause.matches(matchBody),
-              negation.ranges(in: matchBody).count == 1 else { return nil }
-        // Commas only in a list of the denied verbs, or before the ", not a ..." that denies.
-        var rest = bodyText
-        if let list = verbList.ranges(in: matchBody).first {
-            let characters = Array(bodyText)
-            rest = String(characters[..<list.lowerBound]) + String(characters[list.upperBound...])
-        }
-        let commas = rest.split(separator: ",", omittingEmptySubsequences: false).dropFirst()
-        guard commas.allSatisfy({ $0.hasPrefix(" not ") }) else { return nil }
-        return Span(range: start..<min(range.upperBound + 1, characters.count), denies: denied)
+        return nil
     }
 
     /// A disclaiming sentence and the claims it denies.

@@ -33,6 +33,22 @@ struct DisclaimedSpansTests {
         "The app can't tell you whether wine triggers your headaches.",
         "The app isn't able to contact emergency services.",
         "This card doesn't mean you're fine.",
+        // A pronoun or a gerund phrase as subject, with a verb of saying (dev24's shapes).
+        "Counting how often two things happen together can't show which came first or whether one led to the other.",
+        "It says nothing about cause.",
+        "They can't tell you whether wine brings your headaches on.",
+        "That doesn't make one the reason for the other.",
+        "Showing up together isn't the same as one causing the other.",
+        "We can't tell you what brings your headaches on.",
+        "These counts aren't proof of cause.",
+        // How not to read it, what not to use it for.
+        "Don't read these patterns as proof of what causes your headaches.",
+        "Don't use this app for emergencies.",
+        "This app isn't for emergencies.",
+        // A disclaimer as the last clause, after ", but".
+        "The app shows which factors were logged near your headaches, but it can't tell which of them, if any, played a part.",
+        // A question about the product answered "No.".
+        "Can the app tell me what causes my headaches? No. It shows what you logged around each headache.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -80,6 +96,29 @@ struct DisclaimedSpansTests {
         "Wine triggers your headaches: the app can't say more.",
         // The person, not the product, as the subject.
         "You don't need to worry about these headaches.",
+        // A pronoun says only what a verb of saying says: being, meaning and finding are claims.
+        "It isn't anything serious.",
+        "This is not an emergency.",
+        "It's not a sign of anything serious.",
+        "They don't mean you're fine.",
+        "It can't say wine triggers your headaches.",
+        // The subject's own words are judged as ever.
+        "Knowing that wine triggers your headaches doesn't tell you whether it is serious.",
+        "The app that predicts your next attack can't tell you whether it is serious.",
+        // After ", but" only a last clause disclaims; what comes before it is judged.
+        "The app can't say whether wine is the cause, but it is.",
+        "Wine triggers your headaches, but the app can't say whether that is serious.",
+        "Counting doesn't show it, but wine brings your headaches on.",
+        "Tracking your sleep can't tell you whether it is serious, but poor sleep triggers your headaches.",
+        // How not to read it, and then a claim.
+        "Don't read these counts as proof, wine triggers your headaches.",
+        "Don't read these patterns as proof that wine triggers your headaches.",
+        "Don't read these patterns as proof of what causes your headaches, because wine does.",
+        "It says nothing about cause, wine simply triggers your headaches.",
+        "Don't use this app for emergencies, call 911 if you have chest pain.",
+        "This app isn't for emergencies like yours.",
+        // What the words after "of what" presume is not denied.
+        "Don't read these patterns as a sign of what is wrong with you.",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text), "\(text)")
@@ -89,11 +128,12 @@ struct DisclaimedSpansTests {
     func reach() {
         let text = "This app is not an emergency service. Call 999 now."
         let spans = DisclaimedSpans.ranges(in: text)
-        #expect(spans.map(\.range) == [0..<37])
+        // From the negation on: the subject's own words are judged as ever.
+        #expect(spans.map(\.range) == [12..<37])
         #expect(spans.first?.denies == DisclaimedSpans.deniable)
         #expect(blocksByRules(text))
-        #expect(DisclaimedSpans.ranges(in: "The app can't diagnose diabetes.").map(\.range) == [0..<32])
-        #expect(DisclaimedSpans.ranges(in: "Note: the app can't say.").map(\.range) == [6..<24])
+        #expect(DisclaimedSpans.ranges(in: "The app can't diagnose diabetes.").map(\.range) == [8..<32])
+        #expect(DisclaimedSpans.ranges(in: "Note: the app can't say.").map(\.range) == [14..<24])
         // An act not done denies only the emergency (and, for whom it does not reach, the word
         // "emergency" in their name); "what brings ..." only the cause.
         #expect(DisclaimedSpans.ranges(in: "The app can't diagnose anything.").first?.denies == [.emergency])
@@ -103,5 +143,19 @@ struct DisclaimedSpansTests {
         // Markup or an invisible character: nothing is read as a disclaimer.
         #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").isEmpty)
         #expect(DisclaimedSpans.ranges(in: "This app is not an\u{200B}emergency service.").isEmpty)
+        // "Of what" denies only what a cause's words leave open: "what is wrong" presumes.
+        #expect(DisclaimedSpans.ranges(in: "These counts aren't proof of what is wrong with you.").isEmpty)
+        #expect(!DisclaimedSpans.ranges(in: "These counts aren't proof of what causes your headaches.").isEmpty)
+    }
+
+    @Test("a question about the product disclaims only when the next sentence answers it no")
+    func answeredQuestions() {
+        let asked = "Can the app tell me what causes my headaches?"
+        #expect(DisclaimedSpans.ranges(in: asked + " No. It shows what you logged.").map(\.range) == [0..<45])
+        #expect(DisclaimedSpans.ranges(in: asked + " No, it can't.").map(\.range) == [0..<45])
+        #expect(DisclaimedSpans.ranges(in: asked).isEmpty)
+        #expect(DisclaimedSpans.ranges(in: asked + " Yes. Wine does.").isEmpty)
+        #expect(DisclaimedSpans.ranges(in: asked + " No, but wine does.").isEmpty)
+        #expect(DisclaimedSpans.ranges(in: "Can't the app tell me what causes my headaches? No.").isEmpty)
     }
 }
