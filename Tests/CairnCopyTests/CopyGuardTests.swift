@@ -70,6 +70,43 @@ struct CopyGuardTests {
         // Moved onto a person, a depression is the condition.
         ("A depression is moving into your life.", "ConditionNames"),
         ("A depression is crossing into your life.", "ConditionNames"),
+        // The neighbours of the product's own words (dev24): a medicine kept on, an inference.
+        ("Keep using it every day.", "TreatmentAdvice"),
+        ("Keep using the ibuprofen.", "TreatmentAdvice"),
+        ("There is a suggestion of kidney trouble.", "InferenceWording"),
+        ("Your readings are a suggestion that something is off.", "InferenceWording"),
+        ("Our suggestion for tonight: no alcohol.", "InferenceWording"),
+        // Claims that sound like the product describing itself (dev24's leaks, rewritten).
+        ("Your symptoms match 3 of the 4 criteria for migraine.", "HedgedDiagnosis"),
+        ("A migraine pattern has been detected.", "InferenceWording"),
+        ("What your rising A1C means", "InferenceWording"),
+        ("The assistant flags conditions you may have missed.", "InferenceWording"),
+        ("Log daily to catch problems early.", "InferenceWording"),
+        ("It's what works for most people with your kind of headache.", "TreatmentAdvice"),
+        ("Your headaches should ease as you get older.", "Forecasts"),
+        ("The future looks better for you.", "Forecasts"),
+        ("On track to normal by spring", "Forecasts"),
+        ("Your triggers, confirmed", "CausalClaims"),
+        ("Dehydration is probably behind this one.", "CausalClaims"),
+        ("Probably not a trigger for you.", "Reassurance"),
+        ("Feel free to have it.", "Reassurance"),
+        ("The report looks normal.", "Reassurance"),
+        ("You clearly need more of it.", "Directives"),
+        ("Out of range: see a doctor soon.", "Directives"),
+        ("Your trend needs attention.", "AlarmWording"),
+        ("A value like this can mean organ failure.", "ConditionNames"),
+        // Statistical language still blocks; "statistics" as a claim's source infers.
+        ("A statistically significant pattern.", "CorrelationWording"),
+        ("This statistic says a lot about your sleep.", "CorrelationWording"),
+        ("Statistics show that wine triggers headaches.", "InferenceWording"),
+        ("The statistics don't reveal any health issues for your children.", "Reassurance"),
+        // The neighbours of product copy's own senses: an emergency, a finding, a course.
+        ("This could be an emergency.", "AlarmWording"),
+        ("Your headache is urgent.", "AlarmWording"),
+        ("We detected a problem with your heart.", "InferenceWording"),
+        ("Your headaches are because of stress.", "InferenceWording"),
+        ("This damage is permanent.", "Forecasts"),
+        ("Your headaches and pressure drops have a correlation of 0.6.", "CorrelationWording"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -115,6 +152,31 @@ struct CopyGuardTests {
         // The weather's depression, by how a forecast moves it (dev20).
         ("Weather note: a depression is crossing the region, with rain through Thursday.", "weather-correlation"),
         ("A depression is sweeping in from the west.", "weather-correlation"),
+        // The product's own features and use (dev24).
+        ("You can say no to any of them and keep using the app.", "trigger-cooccurrence"),
+        ("Suggestions in Next Visit Prep come from two simple rules.", "marker-trends"),
+        ("Custom markers don't get outlier suggestions.", "marker-trends"),
+        // The neighbours of dev24's leaks: logs needed, a streak on track, an export, a sync.
+        ("You need 5 more logs before this card appears.", "trigger-cooccurrence"),
+        ("Your logging streak is on track for a new record.", "streaks-frequency"),
+        ("The export should finish in a minute or two.", "trigger-cooccurrence"),
+        ("Things should settle down once the sync finishes.", "trigger-cooccurrence"),
+        ("Catch up on missed days from the history tab.", "trigger-cooccurrence"),
+        ("The team behind Cairn is three people.", "trigger-cooccurrence"),
+        ("Sync looks good again.", "trigger-cooccurrence"),
+        ("Feel free to skip any question.", "trigger-cooccurrence"),
+        // "Statistics" as the product's own screen; correlation explained as not causation.
+        ("Statistics appear once you log at least 3 visits for this member.", "visit-statistics"),
+        ("Visit statistics describe visits, not anyone's health.", "visit-statistics"),
+        ("Remember: correlation is not causation.", "trigger-cooccurrence"),
+        ("The app doesn't compute statistically valid correlation coefficients.", "trigger-cooccurrence"),
+        // Product copy's own senses: a visit tag, a support ticket, a backup, a bug, an action.
+        ("Tag visits with your own categories, like \"Vaccinations\", \"Checkups\" or \"Emergencies\".", "visit-history"),
+        ("Emergencies is one of the default visit tags.", "visit-history"),
+        ("Our support team treats every ticket as urgent.", "trigger-cooccurrence"),
+        ("We detected a problem with your backup.", "trigger-cooccurrence"),
+        ("The app crashed because of a bug in the import.", "trigger-cooccurrence"),
+        ("This action is permanent and cannot be undone.", "trigger-cooccurrence"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
