@@ -329,8 +329,10 @@ public struct Replay: Sendable {
         // A member's key is made only for a member that moved.
         func compareMembers(_ before: [String: Evidence], _ after: [String: Evidence], under parent: String?) {
             func key(_ member: String) -> String { parent.map { $0 + "." + member } ?? member }
+            var shared = 0
             for (member, value) in before {
                 let other = after[member]
+                if other != nil { shared += 1 }
                 // Two objects are walked once, member by member (asking first whether they are
                 // identical walked a changed one twice).
                 if case .object(let was) = value, case .object(let now)? = other {
@@ -340,6 +342,8 @@ public struct Replay: Sendable {
                 if let other, identical(value, other) { continue }
                 compare(value, other, at: key(member))
             }
+            // Members only the new object has, looked for only when there are some.
+            guard shared < after.count else { return }
             for (member, value) in after where before[member] == nil { compare(nil, value, at: key(member)) }
         }
         func compare(_ was: Evidence?, _ now: Evidence?, at key: String) {
