@@ -106,6 +106,22 @@ struct CopyGuardTests {
         ("We detected a problem with your heart.", "InferenceWording"),
         ("Your headaches are because of stress.", "InferenceWording"),
         ("This damage is permanent.", "Forecasts"),
+        // Product copy that slips (dev25's leaks, rewritten).
+        ("Your top-rated option is the one to reach for first next time.", "TreatmentAdvice"),
+        ("Drink a glass of water now to shorten this headache.", "TreatmentAdvice"),
+        ("Aurae shows you which pain reliever works best for you.", "TreatmentAdvice"),
+        ("Medication effectiveness now recommends your best dose.", "TreatmentAdvice"),
+        ("Tracking alone reduces how often your headaches happen.", "TreatmentAdvice"),
+        ("People who log daily have 40% fewer headaches.", "TreatmentAdvice"),
+        ("Your triggers are under control!", "Reassurance"),
+        ("Learn whether they're tension, cluster or migraine.", "ClinicalClassification"),
+        ("Aurae now detects migraine attacks before they start.", "Forecasts"),
+        ("The assistant can tell you whether your symptoms need a doctor.", "ArtificialIntelligence"),
+        ("The assistant provides personalised medical consultations.", "ArtificialIntelligence"),
+        ("Describe your symptoms and I'll tell you what you have.", "ConditionAssertions"),
+        ("Spot your child's allergies early by tracking every visit.", "InferenceWording"),
+        ("MediFamily now recommends when to take your child to the doctor.", "Directives"),
+        ("We suggest a lower dose.", "TreatmentAdvice"),
         ("Your headaches and pressure drops have a correlation of 0.6.", "CorrelationWording"),
     ]
 
@@ -177,6 +193,21 @@ struct CopyGuardTests {
         ("We detected a problem with your backup.", "trigger-cooccurrence"),
         ("The app crashed because of a bug in the import.", "trigger-cooccurrence"),
         ("This action is permanent and cannot be undone.", "trigger-cooccurrence"),
+        // Support, legal and UI copy (dev25's wrong blocks, rewritten).
+        ("We don't put percentages or p-values on the cards.", "trigger-cooccurrence"),
+        ("I've marked this as an urgent ticket for our engineers.", "trigger-cooccurrence"),
+        ("Apologies for our chronic lateness with replies this week.", "trigger-cooccurrence"),
+        ("Good news: nothing was lost.", "trigger-cooccurrence"),
+        ("You are responsible for the accuracy of the information you log.", "trigger-cooccurrence"),
+        ("Condition / illness (optional)", "visit-history"),
+        ("Chronic conditions (optional)", "visit-history"),
+        ("Ollama server: connected · healthy · 120 ms", "trigger-cooccurrence"),
+        ("Search results in under half a second.", "visit-history"),
+        ("Logged it as a high-severity bug for the next update.", "marker-trends"),
+        ("It appears when a value is unusual, usually because of a missing decimal point.", "marker-trends"),
+        ("We suggest the value with the decimal point moved.", "marker-trends"),
+        ("Custom markers don't get the 'Did you mean' suggestion.", "marker-trends"),
+        ("The app does not provide medical consultations.", "trigger-cooccurrence"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
