@@ -105,8 +105,9 @@ enum DisclaimedSpans {
         (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?|means?)\s+nothing\s+about\s+(?:(?:the\s+)?causes?|causation|(?:what\s+)?caused\s+(?:it|them|what))"# + end), deniable),
         (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?)\s+nothing\s+about\s+whether\b"#), deniable),
         (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?)\s+nothing\s+about\s+(?:what|which)\b"#), [.causal]),
+        (compiled(#"^none of (?:these|the|those|our|its|this)\s+(?:[\w-]+\s+)?(?:patterns?|"# + productNoun + #")\s+(?:is|are)\s+(?:proof|evidence)(?:\s+of\s+(?:cause|causation|a cause|anything))?"# + end), [.causal, .inference]),
         // How not to read it: "Don't read these patterns as proof of what causes your headaches."
-        (compiled(#"^(?:please\s+)?(?:don't|do not|never)\s+(?:read|take|treat|see|count|mistake)\s+(?:this|these|the|any|that|those|our)\s+(?:[\w-]+\s+){0,2}?(?:patterns?|counts?|results?|numbers?|links?|associations?|"# + productNoun + #")\s+as\s+(?:proof|evidence|a sign|a diagnosis|a verdict|medical advice|a prediction|a forecast|a cause)(?:\s+of\s+(?:cause|causation|anything|what\s+(?:causes|caused|brings|triggers|sets off)(?:\s+[\w'-]+){0,3}?))?"# + end),
+        (compiled(#"^(?:please\s+)?(?:don't|do not|never)\s+(?:read|take|treat|see|count|mistake)\s+(?:this|these|the|any|that|those|our|a|an)\s+(?:[\w-]+\s+){0,2}?(?:patterns?|counts?|results?|numbers?|links?|associations?|columns?|rows?|"# + productNoun + #")\s+as\s+(?:proof|evidence|a sign|a diagnosis|a verdict|medical advice|a prediction|a forecast|a cause|the cause|a reason|the reason|an explanation|the explanation)(?:\s+of\s+(?:cause|causation|anything|what\s+(?:causes|caused|brings|triggers|sets off)(?:\s+[\w'-]+){0,3}?)|\s+for\s+(?:your|the|these|any)\s+(?:headaches?|migraines?|attacks?|symptoms?))?"# + end),
          [.causal, .inference, .forecast]),
         // What not to use it for: "Don't use this app for emergencies."
         (compiled(#"^(?:please\s+)?(?:don't|do not|never)\s+(?:use|rely on)\s+"# + product + #"\s+(?:for|in|during)\s+"# + emergencies + end), [.emergency, .alarm]),
@@ -151,17 +152,28 @@ enum DisclaimedSpans {
             start = end + 1
             while start < characters.count && (characters[start] == " " || characters[start] == "\n") { start += 1 }
         }
+        // A sentence that takes back what a disclaimer denied ("Trust us, it does.") undoes it.
+        func affirmsBack(_ index: Int) -> Bool {
+            guard index < sentences.count, let affirmation else { return false }
+            return affirmation.matches(MatchText(String(characters[sentences[index]])))
+        }
         return sentences.indices.compactMap { index in
             let range = sentences[index]
             guard range.upperBound < characters.count, characters[range.upperBound] == "?" else {
-                return disclaiming(characters, range, forms: forms, asked: false)
+                return affirmsBack(index + 1) ? nil : disclaiming(characters, range, forms: forms, asked: false)
             }
             // A question denies nothing, unless the next sentence answers it "No.".
-            guard index + 1 < sentences.count, let no,
+            guard index + 1 < sentences.count, let no, !affirmsBack(index + 2),
                   no.matches(MatchText(String(characters[sentences[index + 1]]) + ".")) else { return nil }
             return disclaiming(characters, range, forms: questions, asked: true)
         }
     }
+
+    /// A sentence that answers a disclaimer back: an aside that vouches ("Trust us", "Between
+    /// us", "Spoiler"), a yes, or an auxiliary standing for the denied claim ("It does.", "But
+    /// it is.", "Wine really does.").
+    private static let affirmation = compiled(
+        #"^(?:(?:trust|believe) (?:us|me)|spoiler|between (?:us|you and me)|off the record|psst|hint|p\.?s\b|yes|yeah|yep|we know|everyone knows)\b|^(?:[\w'-]+\s+){0,2}(?:really\s+|definitely\s+|totally\s+|certainly\s+|clearly\s+|absolutely\s+|probably\s+|likely\s+|so\s+)?(?:does|do|did|is|are|was|were|will|can|could|has|have)(?:\s+(?:too|though|anyway|still))?\s*[.!]*$"#)
 
     /// The sentence at `range` (its end mark included, a label before it not; from its negation
     /// on, when it has one) when it is a disclaimer and nothing more, or ends in one after ", but".

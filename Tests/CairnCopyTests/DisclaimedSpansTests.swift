@@ -49,6 +49,13 @@ struct DisclaimedSpansTests {
         "The app shows which factors were logged near your headaches, but it can't tell which of them, if any, played a part.",
         // A question about the product answered "No.".
         "Can the app tell me what causes my headaches? No. It shows what you logged around each headache.",
+        // More of how not to read it (dev26); a second sentence that goes on honestly.
+        "None of these patterns is proof of cause.",
+        "Don't take a high count as a sign of anything.",
+        "Don't read the weather column as an explanation for your headaches.",
+        "Please don't read this chart as a diagnosis.",
+        "Don't treat these insights as medical advice.",
+        "It can't tell you what causes your headaches. But it can show which factors appeared together.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -117,6 +124,13 @@ struct DisclaimedSpansTests {
         "It says nothing about cause, wine simply triggers your headaches.",
         "Don't use this app for emergencies, call 911 if you have chest pain.",
         "This app isn't for emergencies like yours.",
+        // A disclaimer answered back by the next sentence (dev26).
+        "They can't tell you whether wine brings your headaches on. Trust us, it does.",
+        "These counts don't say whether wine brings your headaches on. It does.",
+        "It can't tell you what causes your headaches. But wine really does.",
+        "Can the app tell me whether wine triggers my headaches? No. But it does.",
+        "Don't use this app for emergencies. This headache isn't one, so you can relax.",
+        "They can't tell you what causes your headaches — wine does.",
         // What the words after "of what" presume is not denied.
         "Don't read these patterns as a sign of what is wrong with you.",
     ])
