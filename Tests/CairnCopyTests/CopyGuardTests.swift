@@ -122,6 +122,10 @@ struct CopyGuardTests {
         ("Spot your child's allergies early by tracking every visit.", "InferenceWording"),
         ("MediFamily now recommends when to take your child to the doctor.", "Directives"),
         ("We suggest a lower dose.", "TreatmentAdvice"),
+        // A worry asked about and answered "No." (dev26).
+        ("Is there anything to worry about? No.", "Reassurance"),
+        ("Do I need to see a doctor about this? No.", "Reassurance"),
+        ("Is this just an ordinary headache? Nope.", "Reassurance"),
         ("Your headaches and pressure drops have a correlation of 0.6.", "CorrelationWording"),
     ]
 
@@ -208,6 +212,8 @@ struct CopyGuardTests {
         ("We suggest the value with the decimal point moved.", "marker-trends"),
         ("Custom markers don't get the 'Did you mean' suggestion.", "marker-trends"),
         ("The app does not provide medical consultations.", "trigger-cooccurrence"),
+        // A question answered "No." about the product.
+        ("Is there anything to configure? No.", "trigger-cooccurrence"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
