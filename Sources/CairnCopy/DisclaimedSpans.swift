@@ -153,11 +153,21 @@ enum DisclaimedSpans {
             start = end + 1
             while start < characters.count && (characters[start] == " " || characters[start] == "\n") { start += 1 }
         }
-        // A sentence that takes back what a disclaimer denied ("Trust us, it does.") undoes it.
-        func affirmsBack(_ index: Int) -> Bool {
-            guard index < sentences.count, let affirmation else { return false }
-            return affirmation.matches(MatchText(String(characters[sentences[index]])))
+        // A later sentence that takes back what a disclaimer denied ("Trust us, it does.",
+        // "Honestly? It does.", "(Wine does, though.)") undoes every disclaimer before it. Read
+        // as words only, so brackets, commas and marks hide nothing.
+        var answeredFrom = sentences.count
+        if let affirmation {
+            for index in sentences.indices.reversed() {
+                let words = String(characters[sentences[index]].map { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" ? $0 : " " })
+                    .split(separator: " ").joined(separator: " ")
+                if affirmation.matches(MatchText(words)) {
+                    answeredFrom = index
+                    break
+                }
+            }
         }
+        func affirmsBack(_ index: Int) -> Bool { answeredFrom >= index && answeredFrom < sentences.count }
         return sentences.indices.compactMap { index in
             let range = sentences[index]
             guard range.upperBound < characters.count, characters[range.upperBound] == "?" else {
@@ -170,11 +180,11 @@ enum DisclaimedSpans {
         }
     }
 
-    /// A sentence that answers a disclaimer back: an aside that vouches ("Trust us", "Between
-    /// us", "Spoiler"), a yes, or an auxiliary standing for the denied claim ("It does.", "But
-    /// it is.", "Wine really does.").
+    /// A sentence (its words only) that answers a disclaimer back: an aside that vouches
+    /// ("Trust us", "Between us", "Spoiler"), a yes, or an auxiliary standing for the denied
+    /// claim ("It does", "But it is", "Wine really, truly does, though").
     private static let affirmation = compiled(
-        #"^(?:(?:trust|believe) (?:us|me)|spoiler|between (?:us|you and me)|off the record|psst|hint|p\.?s\b|yes|yeah|yep|we know|everyone knows)\b|^(?:[\w'-]+\s+){0,2}(?:really\s+|definitely\s+|totally\s+|certainly\s+|clearly\s+|absolutely\s+|probably\s+|likely\s+|so\s+)?(?:does|do|did|is|are|was|were|will|can|could|has|have)(?:\s+(?:too|though|anyway|still))?\s*[.!]*$"#)
+        #"^(?:(?:trust|believe) (?:us|me)|spoiler|between (?:us|you and me)|off the record|psst|hint|ps|yes|yeah|yep|we know|everyone knows)\b|^(?:(?:but|and|yet|though|well|oh|honestly|frankly|seriously|sadly|actually)\s+)*(?:[\w'-]+\s+){0,2}(?:(?:really|truly|definitely|totally|certainly|clearly|absolutely|probably|likely|so|sure|actually)\s+)*(?:does|do|did|is|are|was|were|will|can|could|has|have)(?:\s+(?:too|though|tho|anyway|still|indeed))*$"#)
 
     /// The sentence at `range` (its end mark included, a label before it not; from its negation
     /// on, when it has one) when it is a disclaimer and nothing more, or ends in one after ", but".

@@ -129,6 +129,12 @@ struct DisclaimedSpansTests {
         "These counts don't say whether wine brings your headaches on. It does.",
         "It can't tell you what causes your headaches. But wine really does.",
         "Can the app tell me whether wine triggers my headaches? No. But it does.",
+        // Answered back behind a mark, a bracket, a comma, or a sentence later.
+        "They can't tell you whether wine brings your headaches on. Honestly? It does.",
+        "They can't tell you whether wine brings your headaches on. (It does.)",
+        "They can't tell you whether wine brings your headaches on. Wine does, though.",
+        "They can't tell you whether wine brings your headaches on. It really, truly does.",
+        "They can't tell you whether wine brings your headaches on. We checked. It does.",
         "Don't use this app for emergencies. This headache isn't one, so you can relax.",
         "They can't tell you what causes your headaches — wine does.",
         // What the words after "of what" presume is not denied.
