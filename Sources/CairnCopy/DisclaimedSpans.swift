@@ -29,7 +29,8 @@
 /// that reports a finding ("doesn't show anything serious", "found nothing worrying") is not one
 /// of the verbs: those sentences are reassurance. A span starts at the negation: the subject's
 /// own words, and a label before the sentence ("Insight:"), are not part of what it denies. A
-/// next sentence that answers it back ("Trust us, it does.", "But wine really does.") undoes it.
+/// later sentence that answers it back ("Trust us, it does.", "Honestly? Wine does, though.")
+/// undoes it.
 enum DisclaimedSpans {
     /// The claims a disclaiming sentence can deny.
     static let deniable: Set<CopyClaim> = [.causal, .forecast, .reassurance, .inference, .alarm, .emergency]
