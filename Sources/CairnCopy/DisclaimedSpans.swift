@@ -82,6 +82,10 @@ enum DisclaimedSpans {
              denies: deniable, ofReferents: false),
         Form(body: #"tell\s+(?:[\w'-]+\s+){1,4}from\b"#, denies: [.emergency, .alarm], ofReferents: false),
         Form(body: #"(?:diagnose|prescribe|treat|replace|monitor)\b"#, denies: [.emergency], ofReferents: false),
+        // What it does not foresee, alone or last in a list of those acts: "does not diagnose,
+        // prescribe, or predict."
+        Form(body: #"(?:(?:diagnose|prescribe|treat|replace|monitor)(?:,\s+(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+))*(?:predict|forecast)\b"#,
+             denies: [.forecast, .emergency], ofReferents: false),
         // Whom it does not reach: "emergency services" names them.
         Form(body: #"(?:contact|call|reach|alert|notify|send|share|forward)\b"#, denies: [.emergency, .alarm], ofReferents: false),
         Form(body: #"(?:a|an)\s+(?:emergency|medical|diagnosis|doctor|clinician|substitute|prediction|verdict|replacement|test|service)(?:\s+(?!that\b)[\w'-]+){0,4}"# + end,

@@ -43,6 +43,17 @@ enum MarkupSpans {
         let limit = min(characters.count, start + 400)
         guard start + 1 < limit else { return nil }
         if characters[start + 1] == "!" {
+            // A comment runs to "-->", whatever ">" it holds.
+            if start + 3 < limit, characters[start + 2] == "-", characters[start + 3] == "-" {
+                var index = start + 4
+                while index + 2 < limit {
+                    if characters[index] == "-" && characters[index + 1] == "-" && characters[index + 2] == ">" {
+                        return Span(end: index + 3, separates: false)
+                    }
+                    index += 1
+                }
+                return nil
+            }
             var index = start + 2
             while index < limit {
                 if characters[index] == ">" { return Span(end: index + 1, separates: false) }

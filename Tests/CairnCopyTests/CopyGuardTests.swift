@@ -127,6 +127,18 @@ struct CopyGuardTests {
         ("Do I need to see a doctor about this? No.", "Reassurance"),
         ("Is this just an ordinary headache? Nope.", "Reassurance"),
         ("Your headaches and pressure drops have a correlation of 0.6.", "CorrelationWording"),
+        // What an HTML comment holds is read (dev26: a claim kept out of a browser's view is
+        // still shipped copy), and the words around it still read joined.
+        ("<!-- your headaches are caused by wine -->", "CausalClaims"),
+        ("It can't tell you what causes your headaches.<!-- It's the wine. -->", "CausalClaims"),
+        ("Your headaches <!-- are caused by wine --> are logged.", "CausalClaims"),
+        ("<!-- a > b --> Your headaches are caused by wine.", "CausalClaims"),
+        ("You have mi<!-- -->graine.", "ConditionAssertions"),
+        ("You have mi<!-- note -->graine.", "ConditionAssertions"),
+        // A bad stretch on its way; the person's risk of "one".
+        ("A bad week is coming.", "Forecasts"),
+        ("Rough days ahead.", "Forecasts"),
+        ("Your risk of one is high tomorrow.", "Forecasts"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -214,6 +226,11 @@ struct CopyGuardTests {
         ("The app does not provide medical consultations.", "trigger-cooccurrence"),
         // A question answered "No." about the product.
         ("Is there anything to configure? No.", "trigger-cooccurrence"),
+        // An HTML comment's words are read like any other: harmless ones pass.
+        ("Tap <!-- the button --> to continue.", "trigger-cooccurrence"),
+        ("<!-- build 42 --> Logged on 3 of the last 30 days.", "trigger-cooccurrence"),
+        ("You logged headaches on 4 days of a bad week.", "trigger-cooccurrence"),
+        ("The last sync was a week ago; the next is coming.", "trigger-cooccurrence"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)

@@ -56,6 +56,10 @@ struct DisclaimedSpansTests {
         "Please don't read this chart as a diagnosis.",
         "Don't treat these insights as medical advice.",
         "It can't tell you what causes your headaches. But it can show which factors appeared together.",
+        // What it does not foresee, alone or last in a list of acts.
+        "This app does not diagnose, prescribe, or predict.",
+        "This app does not predict attacks.",
+        "Cairn doesn't forecast anything.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -139,6 +143,9 @@ struct DisclaimedSpansTests {
         "They can't tell you what causes your headaches — wine does.",
         // What the words after "of what" presume is not denied.
         "Don't read these patterns as a sign of what is wrong with you.",
+        // Not foreseeing, then a forecast after all.
+        "Cairn doesn't predict attacks, but your risk of one is high tomorrow.",
+        "This app does not predict attacks; a bad week is coming.",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text), "\(text)")
@@ -160,6 +167,9 @@ struct DisclaimedSpansTests {
         #expect(DisclaimedSpans.ranges(in: "The app can't contact emergency services.").first?.denies == [.emergency, .alarm])
         #expect(DisclaimedSpans.ranges(in: "These counts don't say what brings your headaches on.").first?.denies == [.causal])
         #expect(blocksByRules("The app can't diagnose diabetes."))
+        // Not foreseeing denies the forecast; of a pronoun, nothing (what it stands for is unknown).
+        #expect(DisclaimedSpans.ranges(in: "The app can't predict attacks.").first?.denies == [.forecast, .emergency])
+        #expect(DisclaimedSpans.ranges(in: "It can't predict attacks.").isEmpty)
         // Markup or an invisible character: nothing is read as a disclaimer.
         #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").isEmpty)
         #expect(DisclaimedSpans.ranges(in: "This app is not an\u{200B}emergency service.").isEmpty)
