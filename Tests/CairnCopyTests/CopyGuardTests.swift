@@ -139,6 +139,12 @@ struct CopyGuardTests {
         ("A bad week is coming.", "Forecasts"),
         ("Rough days ahead.", "Forecasts"),
         ("Your risk of one is high tomorrow.", "Forecasts"),
+        // A dose the person is said to need, beside a prescription named as a document.
+        ("You need a higher dose.", "TreatmentAdvice"),
+        ("Prescription photos show you need a higher dose.", "TreatmentAdvice"),
+        // The MediFamily field named beside a condition the person is said to have.
+        ("You may have chronic conditions.", "ConditionAssertions"),
+        ("Any chronic conditions you have will get worse.", "AlarmWording"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -231,6 +237,13 @@ struct CopyGuardTests {
         ("<!-- build 42 --> Logged on 3 of the last 30 days.", "trigger-cooccurrence"),
         ("You logged headaches on 4 days of a bad week.", "trigger-cooccurrence"),
         ("The last sync was a week ago; the next is coming.", "trigger-cooccurrence"),
+        // MediFamily's own fields (the seeds: chronic conditions and medications on a profile,
+        // prescriptions attached as PDFs).
+        ("Add your chronic conditions and medications.", "visit-history"),
+        ("Any chronic conditions you'd like to record?", "visit-history"),
+        ("Chronic conditions and medications are saved exactly as you type them.", "visit-history"),
+        ("Prescriptions attached: 2 PDFs", "visit-history"),
+        ("Prescription photos are encrypted on this device.", "visit-history"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
