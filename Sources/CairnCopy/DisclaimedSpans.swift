@@ -67,6 +67,16 @@ enum DisclaimedSpans {
         let body: String
         let denies: Set<CopyClaim>
         let ofReferents: Bool
+        /// Whether the form asked of the product ("Does this app predict attacks?") and answered
+        /// "No." disclaims: the forms of saying, and what it does not foresee.
+        let asked: Bool
+
+        init(body: String, denies: Set<CopyClaim>, ofReferents: Bool, asked: Bool? = nil) {
+            self.body = body
+            self.denies = denies
+            self.ofReferents = ofReferents
+            self.asked = asked ?? ofReferents
+        }
     }
 
     private static let bodies: [Form] = [
@@ -85,7 +95,7 @@ enum DisclaimedSpans {
         // What it does not foresee, alone or last in a list of those acts: "does not diagnose,
         // prescribe, or predict."
         Form(body: #"(?:(?:diagnose|prescribe|treat|replace|monitor)(?:,\s+(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+))*(?:predict|forecast)\b"#,
-             denies: [.forecast, .emergency], ofReferents: false),
+             denies: [.forecast, .emergency], ofReferents: false, asked: true),
         // Whom it does not reach: "emergency services" names them.
         Form(body: #"(?:contact|call|reach|alert|notify|send|share|forward)\b"#, denies: [.emergency, .alarm], ofReferents: false),
         Form(body: #"(?:a|an)\s+(?:emergency|medical|diagnosis|doctor|clinician|substitute|prediction|verdict|replacement|test|service)(?:\s+(?!that\b)[\w'-]+){0,4}"# + end,
@@ -122,7 +132,7 @@ enum DisclaimedSpans {
 
     /// The forms of saying asked as a question: "Can the app tell me what causes my headaches?"
     private static let questions: [Pattern] =
-        bodies.filter(\.ofReferents).map { (compiled(askedPrefix + $0.body), $0.denies) }
+        bodies.filter(\.asked).map { (compiled(askedPrefix + $0.body), $0.denies) }
     /// The answer that makes such a question a disclaimer: "No." or "No, it can't."
     private static let no = compiled(#"^no(?:\s*[.!]|,\s+(?:it|we|they|the app|this app|[\w-]+)\s+(?:can't|cannot|doesn't|does not|won't|will not|don't|do not|isn't|is not)(?:\s+[\w'-]+){0,3}\s*[.!])"#)
 

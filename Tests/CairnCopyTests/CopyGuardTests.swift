@@ -145,6 +145,15 @@ struct CopyGuardTests {
         // The MediFamily field named beside a condition the person is said to have.
         ("You may have chronic conditions.", "ConditionAssertions"),
         ("Any chronic conditions you have will get worse.", "AlarmWording"),
+        // A blind attack on the predict disclaimer and the new fields (dev27): a forecast made
+        // anyway, a dose judged, a condition put down to the data.
+        ("We can't predict attacks, yet your next one is due in 3 days.", "Forecasts"),
+        ("This app does not predict attacks — it anticipates them. Expect one on Monday.", "Forecasts"),
+        ("This app does not predict attacks; it just lets you know Thursday will be a headache day.", "Forecasts"),
+        ("Risk of one: HIGH (tomorrow)", "Forecasts"),
+        ("Your current dose isn't enough.", "TreatmentAdvice"),
+        ("Prescriptions attached: 2 PDFs — looks like your doctor got the dose wrong.", "TreatmentAdvice"),
+        ("Chronic conditions: migraine (detected from your logs)", "HedgedDiagnosis"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -244,6 +253,12 @@ struct CopyGuardTests {
         ("Chronic conditions and medications are saved exactly as you type them.", "visit-history"),
         ("Prescriptions attached: 2 PDFs", "visit-history"),
         ("Prescription photos are encrypted on this device.", "visit-history"),
+        ("Tap + to add a chronic condition to Dad's profile.", "visit-history"),
+        ("Settings › Profile › Chronic conditions", "visit-history"),
+        ("This app does not predict, diagnose, or prescribe.", "trigger-cooccurrence"),
+        ("Weather comes from Open-Meteo's forecast endpoint; no API key needed.", "weather-correlation"),
+        ("Your last backup was 3 days ago; the next one is due in 4 days.", "trigger-cooccurrence"),
+        ("3 duplicate rows (detected in your file) were skipped.", "trigger-cooccurrence"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)

@@ -170,6 +170,9 @@ struct DisclaimedSpansTests {
         // Not foreseeing denies the forecast; of a pronoun, nothing (what it stands for is unknown).
         #expect(DisclaimedSpans.ranges(in: "The app can't predict attacks.").first?.denies == [.forecast, .emergency])
         #expect(DisclaimedSpans.ranges(in: "It can't predict attacks.").isEmpty)
+        // Asked of the product and answered "No.": the forecast is denied; answered yes, nothing.
+        #expect(!blocksByRules("Does this app predict attacks? No. It shows how often each factor was present in your logs."))
+        #expect(blocksByRules("Does this app predict attacks? Yes. Expect one Friday."))
         // Markup or an invisible character: nothing is read as a disclaimer.
         #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").isEmpty)
         #expect(DisclaimedSpans.ranges(in: "This app is not an\u{200B}emergency service.").isEmpty)
