@@ -43,6 +43,14 @@ extension Replay.Result {
         return output
     }
 
+    /// This result's line of a shard file: the bytes of `ShardFile.line(output(index:evidence:))`,
+    /// its events, gates and withheld insights written into the line directly.
+    public func shardLine(index: Int, evidence: Bool = false) -> ProfileOutput {
+        var output = output(index: index, format: .text, evidence: evidence)
+        output.shardLine = ShardFile.line(output, writing: ["events": events, "gates": gates, "withheld": withheld])
+        return output
+    }
+
     /// The profile's heading, then its gate changes and events by step (gates first within a
     /// step). Under each event, as in `insights` listings, the text a person would now read
     /// (indented), and with `evidence` the evidence values that moved.

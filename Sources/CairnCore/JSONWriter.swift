@@ -9,6 +9,9 @@ public struct JSONWriter {
     private var depth = 0
     /// Whether the innermost open container has a member yet.
     private var filled: [Bool] = []
+    /// Whether this writer writes a value as the text of a JSON string (`embedded`): every byte
+    /// the value's JSON would have is written already escaped.
+    private var escaping = false
 
     /// `depth`: the nesting the value is written at, for a value placed inside a listing (its
     /// continuation lines indented as the listing nests it).
@@ -52,7 +55,7 @@ public struct JSONWriter {
         depth -= 1
         if pretty {
             // The encoder writes an empty container as its brackets on two lines, a blank between.
-            if !hadMembers { bytes.append(UInt8(ascii: "\n")) }
+            if !hadMembers { lineBreak() }
             newline()
         }
         bytes.append(bracket)
@@ -64,14 +67,38 @@ public struct JSONWriter {
     }
 
     private mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
+        lineBreak()
         for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    private mutating func lineBreak() {
+        if escaping { bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n")) } else { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    private mutating func quote() {
+        if escaping { bytes.append(UInt8(ascii: "\\")) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    // MARK: A value inside a string
+
+    /// A value's pretty JSON (as `prettyJSON` writes it) as a JSON string: the very bytes of
+    /// `string(value.prettyJSON)`, each escaped as it is written, with no text made between (a
+    /// shard file keeps every listing item so, and a replay's shard is mostly its events).
+    public mutating func embedded(_ write: (inout JSONWriter) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        var inner = JSONWriter(pretty: true, capacity: 0)
+        inner.escaping = true
+        swap(&inner.bytes, &bytes)
+        write(&inner)
+        swap(&inner.bytes, &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     // MARK: Values
 
     public mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        quote()
         var text = text
         // Runs of bytes that need no escape are copied whole (a byte at a time, with the
         // array's checks on every append, was most of writing a replay's shard lines).
@@ -86,21 +113,37 @@ public struct JSONWriter {
             }
             if run < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        quote()
     }
 
     private mutating func escape(_ byte: UInt8) {
+        // Inside a string, the escape's own backslash is escaped: "\"" is written "\\\"".
+        if escaping {
+            bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
+            default: escapeLetters(byte)
+            }
+            return
+        }
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-        case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+        default: bytes.append(UInt8(ascii: "\\")); escapeLetters(byte)
+        }
+    }
+
+    /// What follows the backslash of a control character's escape.
+    private mutating func escapeLetters(_ byte: UInt8) {
+        switch byte {
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
         default:
             let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                      hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
         }
     }
 

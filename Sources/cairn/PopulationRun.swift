@@ -69,7 +69,7 @@ struct PopulationRun {
             guard let data = try source.load(id, reader: worker, tables: tables) else { return ProfileOutput(index: index) }
             return try work(data, index, worker, wanted)
         }, deliver: { _, profileOutput in
-            if assembler != nil { assembler!.add(profileOutput) } else { output.write(ShardFile.line(profileOutput)) }
+            if assembler != nil { assembler!.add(profileOutput) } else { output.write(profileOutput.shardLine ?? ShardFile.line(profileOutput)) }
             progress.step()
         })
         progress.finish()

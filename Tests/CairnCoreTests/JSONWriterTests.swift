@@ -95,6 +95,27 @@ struct JSONWriterTests {
         Self.check(.list([.object(object), .list([.object([:])])]))
     }
 
+    @Test("a value embedded as a string is the string of its pretty JSON, byte for byte, in both kinds of writer")
+    func embedded() {
+        var texts = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["é", "😀", "\u{2028}", "a/b", "\"quoted\" \\ back", "line\nbreak\r\ttab", "", "\\\"", "\u{1}\u{1F}"]
+        var values: [Value] = [.object([:]), .list([]), .null, .number(-0.5), .integer(7), .flag(false)]
+        for text in texts {
+            values.append(.string(text))
+            values.append(.object([text: .list([.string(text), .object([:]), .object(Dictionary([("k", .string(text)), (text, .null)], uniquingKeysWith: { first, _ in first }))])]))
+        }
+        values.append(.list(values))
+        for pretty in [false, true] {
+            for value in values {
+                var escaped = JSONWriter(pretty: pretty)
+                escaped.openArray(); escaped.element(); escaped.string(Self.written(value, pretty: true)); escaped.closeArray()
+                var direct = JSONWriter(pretty: pretty)
+                direct.openArray(); direct.element(); direct.embedded { value.write(to: &$0) }; direct.closeArray()
+                #expect(direct.text == escaped.text)
+            }
+        }
+    }
+
     @Test("a value written nested has its continuation lines indented, blank lines left blank")
     func nested() {
         let value = Value.object(["a": .list([]), "b": .object(["c": .list([.integer(1), .object([:])])]), "d": .string("x\ny")])

@@ -107,10 +107,15 @@ extension Replay.GateChange: JSONWritable {
 extension ProfileOutput: JSONWritable {
     /// As `ShardFile.line` encodes it (compact, keys sorted), without the final newline.
     public func write(to json: inout JSONWriter) {
+        write(to: &json) { $0.object(items) { $0.strings($1) } }
+    }
+
+    /// As `write`, with `items` written by the caller in its place (`ShardFile.line(_:writing:)`).
+    func write(to json: inout JSONWriter, items writeItems: (inout JSONWriter) -> Void) {
         json.openObject()
         json.key("counts"); json.object(counts) { $0.integer($1) }
         json.key("index"); json.integer(index)
-        json.key("items"); json.object(items) { $0.strings($1) }
+        json.key("items"); writeItems(&json)
         json.key("lines"); json.strings(lines)
         json.key("trailer"); json.strings(trailer)
         json.closeObject()

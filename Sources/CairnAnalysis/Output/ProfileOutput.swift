@@ -18,6 +18,9 @@ public struct ProfileOutput: Codable, Sendable, Equatable {
     /// array's element, two levels in), so that it writes them as they are; never in a shard
     /// file, whose items are as `JSONText` writes them.
     public var itemsNested = false
+    /// The output's shard file line, when the worker wrote it already (`ShardFile.line(_:writing:)`);
+    /// never in a shard file, and then written as it is.
+    public var shardLine: String?
 
     enum CodingKeys: String, CodingKey { case index, lines, trailer, items, counts }
 

@@ -67,6 +67,25 @@ public struct ShardFile {
         return json.text + "\n"
     }
 
+    /// As `line(output)` for an output whose items are these values, each written as its pretty
+    /// JSON item straight into the line, already escaped: the same bytes with no item made as
+    /// text first (a replay's shard is mostly its events, and making each one text, keeping it
+    /// and escaping it again was a seventh of a replay).
+    public static func line(_ output: ProfileOutput, writing items: [String: [any JSONWritable]]) -> String {
+        var json = JSONWriter(pretty: false, capacity: 1 << 16)
+        output.write(to: &json) { json in
+            json.object(items) { json, values in
+                json.openArray()
+                for value in values {
+                    json.element()
+                    json.embedded { value.write(to: &$0) }
+                }
+                json.closeArray()
+            }
+        }
+        return json.text + "\n"
+    }
+
     /// Reads a shard file one record at a time (the file is mapped, not loaded).
     public final class Reader<Record: Decodable> {
         public let path: String
