@@ -6,7 +6,8 @@
 /// "emergency service" in them blocks the very sentence that denies it. A causal, forecast,
 /// reassurance, inference, alarm or emergency match wholly inside such a sentence does not
 /// block when the sentence denies that claim (`forms`: a question it does not answer denies
-/// any of them, "what brings ..." the cause, an act it does not do the emergency); a
+/// any of them, "what brings ..." the cause, an act it does not do the emergency, "does not
+/// predict" the forecast); a
 /// condition, a drug, a severity or advice still blocks, denied or not ("The app can't confirm
 /// your migraine" presumes one).
 ///

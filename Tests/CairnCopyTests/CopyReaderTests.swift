@@ -141,14 +141,14 @@ struct CopyReaderTests {
         // the rules alone leak 30, 49, 103, 45, 39, 3, 4, 15, 11, 28 and 11 of them.
         ("blind/dev5.jsonl", 0, 1), ("blind/dev6.jsonl", 0, 1), ("blind/dev7.jsonl", 1, 1),
         ("blind/dev8.jsonl", 0, 1), ("blind/dev9.jsonl", 1, 3), ("blind/dev10.jsonl", 0, 0),
-        ("blind/dev11.jsonl", 0, 1), ("blind/dev12.jsonl", 2, 2), ("blind/dev13.jsonl", 0, 7),
+        ("blind/dev11.jsonl", 0, 0), ("blind/dev12.jsonl", 2, 2), ("blind/dev13.jsonl", 0, 7),
         ("blind/dev14.jsonl", 3, 1), ("blind/dev15.jsonl", 0, 1),
         // Two more, trained on after one untouched run each (the rules then leaked 11 and 36 and
         // blocked 20 and 3 wrongly; after the rules read from them, 11 and 22, and 8 and 1).
-        ("blind/dev18.jsonl", 0, 8), ("blind/dev19.jsonl", 2, 1),
+        ("blind/dev18.jsonl", 0, 6), ("blind/dev19.jsonl", 2, 1),
         // Trained on after one untouched run each (dev20: keyword-free claims, the rules alone
         // leaked 234 of 435; dev21: module cards, 30 of 356).
-        ("blind/dev20.jsonl", 11, 3), ("blind/dev21.jsonl", 4, 2),
+        ("blind/dev20.jsonl", 11, 2), ("blind/dev21.jsonl", 4, 2),
         // A generator of keyword-free claims (the rules alone leak 290 of 440).
         ("blind/dev22.jsonl", 4, 11),
         // Attacks on the product's disclaimers, and disclaimers (the rules alone leak 10 of 170
@@ -156,15 +156,21 @@ struct CopyReaderTests {
         ("blind/dev23.jsonl", 0, 12),
         // The product's own copy about itself and its limits (run untouched: 12 of 160 leaked,
         // the rules alone 23; 15 of 160 blocked wrongly; the rules alone now leak 5 and block 7).
-        ("blind/dev24.jsonl", 0, 4),
+        ("blind/dev24.jsonl", 0, 3),
         // Product copy in six voices: explainers, support, legal, UI, marketing, release notes
         // (run untouched: 7 of 170 leaked, the rules alone 16; 20 of 170 blocked wrongly).
         ("blind/dev25.jsonl", 0, 4),
         // A blind attack on this session's disclaimer shapes (run untouched: 4 of 170 leaked,
         // the rules alone 17; 22 of 90 blocked wrongly).
-        ("blind/dev26.jsonl", 1, 15),
+        ("blind/dev26.jsonl", 0, 15),
         // Hard passing neighbours and claims rules miss, used for the rules only (not trained on).
         ("blind/dev16.jsonl", 0, 3), ("blind/dev17.jsonl", 0, 0),
+        // A blind attack on the tenth session's shapes (HTML comments, "does not predict",
+        // MediFamily's fields, new forecast and dose phrases), used for the rules only: run
+        // untouched on the guard it attacked, 6 of 80 leaked (the rules alone 10) and 8 of 80
+        // blocked wrongly. A reader retrained with it blocked an honest sentence of the
+        // Copy guard suite ("Apologies for our chronic lateness ..."), so it was not shipped.
+        ("blind/dev27.jsonl", 0, 2),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
@@ -172,7 +178,7 @@ struct CopyReaderTests {
     @Test("rules with the reader hold every development corpus at the reported rates", arguments: corpora)
     func development(name: String, leaks: Int, blocks: Int) {
         let cases = Self.load(name)
-        #expect(cases.count > 200, "\(name) did not load")
+        #expect(cases.count >= 150, "\(name) did not load")
         var leaked: [String] = [], blocked: [String] = []
         for item in cases {
             let safe = copyGuard.isSafe(item.text, module: item.module)
