@@ -7,9 +7,8 @@
 /// reassurance, inference, alarm or emergency match wholly inside such a sentence does not
 /// block when the sentence denies that claim (`forms`: a question it does not answer denies
 /// any of them, "what brings ..." the cause, an act it does not do the emergency, "does not
-/// predict" the forecast); a
-/// condition, a drug, a severity or advice still blocks, denied or not ("The app can't confirm
-/// your migraine" presumes one).
+/// predict" the forecast); a condition, a drug, a severity or advice still blocks, denied or
+/// not ("The app can't confirm your migraine" presumes one).
 ///
 /// What counts is grammar, read narrowly: the sentence's subject is the product or its output
 /// (the app, this card, these counts, "we", nothing in this summary, no one), one negation
