@@ -153,11 +153,12 @@ enum DisclaimedSpans {
     /// Character ranges of the text that are disclaiming sentences.
     static func ranges(in text: String) -> [Span] {
         guard !text.contains("<"), !text.contains(where: { CopyNormalizer.isInvisible($0) }) else { return [] }
-        let characters = Array(text.map { $0 == "’" ? "'" : $0 })
+        // Markdown emphasis ("**It says nothing about cause.**") is read as spaces.
+        let characters = Array(text.map { $0 == "’" ? "'" : $0 == "*" ? " " : $0 })
         // Each sentence runs to its mark (". ", "! ", "? " or one at the end), a line break or
         // the end.
         var sentences: [Range<Int>] = []
-        var start = 0
+        var start = characters.prefix { $0 == " " }.count
         while start < characters.count {
             var end = start
             while end < characters.count, characters[end] != "\n",

@@ -156,13 +156,13 @@ struct CopyReaderTests {
         ("blind/dev23.jsonl", 0, 12),
         // The product's own copy about itself and its limits (run untouched: 12 of 160 leaked,
         // the rules alone 23; 15 of 160 blocked wrongly; the rules alone now leak 5 and block 7).
-        ("blind/dev24.jsonl", 0, 3),
+        ("blind/dev24.jsonl", 0, 2),
         // Product copy in six voices: explainers, support, legal, UI, marketing, release notes
         // (run untouched: 7 of 170 leaked, the rules alone 16; 20 of 170 blocked wrongly).
         ("blind/dev25.jsonl", 0, 4),
         // A blind attack on this session's disclaimer shapes (run untouched: 4 of 170 leaked,
         // the rules alone 17; 22 of 90 blocked wrongly).
-        ("blind/dev26.jsonl", 0, 15),
+        ("blind/dev26.jsonl", 0, 14),
         // Hard passing neighbours and claims rules miss, used for the rules only (not trained on).
         ("blind/dev16.jsonl", 0, 3), ("blind/dev17.jsonl", 0, 0),
         // A blind attack on the tenth session's shapes (HTML comments, "does not predict",

@@ -60,6 +60,10 @@ struct DisclaimedSpansTests {
         "This app does not diagnose, prescribe, or predict.",
         "This app does not predict attacks.",
         "Cairn doesn't forecast anything.",
+        // Markdown emphasis around or inside it; a colon after the negation before a list.
+        "**It says nothing about cause.**",
+        "**These counts don't say what brings your headaches on.**",
+        "This app does not: diagnose, recommend treatments, or predict future episodes.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -146,6 +150,11 @@ struct DisclaimedSpansTests {
         // Not foreseeing, then a forecast after all.
         "Cairn doesn't predict attacks, but your risk of one is high tomorrow.",
         "This app does not predict attacks; a bad week is coming.",
+        // Emphasis hides nothing: a claim after a bold disclaimer, a bold claim, a forecast after
+        // a turn that a list would not make.
+        "**These counts don't say it.** But wine causes your headaches.",
+        "**Wine causes your headaches.**",
+        "We do not know yet, but we predict an attack.",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text), "\(text)")
