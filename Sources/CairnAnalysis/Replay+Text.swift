@@ -43,9 +43,10 @@ extension Replay.Result {
         return output
     }
 
-    /// This result's line of a shard file: the bytes of `ShardFile.line(output(index:evidence:))`,
-    /// its events, gates and withheld insights written into the line directly.
-    public func shardLine(index: Int, evidence: Bool = false) -> ProfileOutput {
+    /// This result as its share of a sharded listing, its shard file line already written: the
+    /// bytes of `ShardFile.line(output(index:evidence:))`, its events, gates and withheld
+    /// insights written into the line directly.
+    public func shardOutput(index: Int, evidence: Bool = false) -> ProfileOutput {
         var output = output(index: index, format: .text, evidence: evidence)
         output.shardLine = ShardFile.line(output, writing: ["events": events, "gates": gates, "withheld": withheld])
         return output

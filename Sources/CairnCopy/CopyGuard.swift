@@ -217,7 +217,7 @@ public struct CopyGuard: Sendable {
             let blanked = blankingApprovedTexts(in: text, module: module)
             var violations = computeViolations(blanked, module: module)
             // What an HTML comment holds is read too: copy shown outside a browser shows it.
-            if let opened = CopyGuard.commentsOpened(blanked) {
+            if let opened = MarkupSpans.commentsOpened(blanked) {
                 let found = Set(violations.map { "\($0.rule):\($0.offsets.lowerBound)" })
                 violations += computeViolations(opened, module: module).filter { !found.contains("\($0.rule):\($0.offsets.lowerBound)") }
                 violations.sort { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
@@ -820,34 +820,6 @@ public struct CopyGuard: Sendable {
                 offsets: from..<(to + 1)))
         }
         return violations.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
-    }
-
-    /// The text with the marks of every HTML comment that holds a letter blanked (a space for
-    /// each character, so positions still point into the text), its words left to read; nil
-    /// when there is none. As shown in a browser, the comment is gone and the words around it
-    /// join ("mi<!-- -->graine"); that reading stays the first one.
-    static func commentsOpened(_ text: String) -> String? {
-        guard text.contains("<!--") else { return nil }
-        var characters = Array(text)
-        var opened = false
-        var index = 0
-        while index + 3 < characters.count {
-            guard characters[index] == "<", characters[index + 1] == "!", characters[index + 2] == "-", characters[index + 3] == "-" else {
-                index += 1
-                continue
-            }
-            var end = index + 4
-            while end + 2 < characters.count, !(characters[end] == "-" && characters[end + 1] == "-" && characters[end + 2] == ">") { end += 1 }
-            let closes = end + 2 < characters.count
-            let inside = (index + 4)..<min(end, characters.count)
-            if characters[inside].contains(where: \.isLetter) {
-                for position in index..<(index + 4) { characters[position] = " " }
-                if closes { for position in end..<(end + 3) { characters[position] = " " } }
-                opened = true
-            }
-            index = closes ? end + 3 : characters.count
-        }
-        return opened ? String(characters) : nil
     }
 
     /// The sentences of a text as ranges of word indices, each with its words joined by

@@ -44,15 +44,8 @@ enum MarkupSpans {
         guard start + 1 < limit else { return nil }
         if characters[start + 1] == "!" {
             // A comment runs to "-->", whatever ">" it holds.
-            if start + 3 < limit, characters[start + 2] == "-", characters[start + 3] == "-" {
-                var index = start + 4
-                while index + 2 < limit {
-                    if characters[index] == "-" && characters[index + 1] == "-" && characters[index + 2] == ">" {
-                        return Span(end: index + 3, separates: false)
-                    }
-                    index += 1
-                }
-                return nil
+            if isCommentStart(characters, at: start) {
+                return commentEnd(characters, from: start + 4, limit: limit).map { Span(end: $0 + 3, separates: false) }
             }
             var index = start + 2
             while index < limit {
@@ -75,6 +68,48 @@ enum MarkupSpans {
         }
         guard index < limit else { return nil }
         return Span(end: index + 1, separates: !inlineTags.contains(name))
+    }
+
+    static func isCommentStart(_ characters: [Character], at index: Int) -> Bool {
+        index + 3 < characters.count && characters[index] == "<" && characters[index + 1] == "!"
+            && characters[index + 2] == "-" && characters[index + 3] == "-"
+    }
+
+    /// Where the "-->" that closes a comment starts, searching from `from` up to `limit`.
+    static func commentEnd(_ characters: [Character], from: Int, limit: Int) -> Int? {
+        var index = from
+        while index + 2 < limit {
+            if characters[index] == "-" && characters[index + 1] == "-" && characters[index + 2] == ">" { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The text with the marks of every HTML comment that holds a letter or a digit blanked (a
+    /// space for each character, so positions still point into the text), its words left to
+    /// read; nil when there is none. Copy shown outside a browser shows what a comment holds
+    /// ("Call <!-- 911 --> now."); `find` reads the text as a browser shows it, the comment
+    /// gone and the words around it joined ("mi<!-- -->graine"), and both readings are judged.
+    static func commentsOpened(_ text: String) -> String? {
+        guard text.contains("<!--") else { return nil }
+        var characters = Array(text)
+        var opened = false
+        var index = 0
+        while index < characters.count {
+            guard isCommentStart(characters, at: index) else {
+                index += 1
+                continue
+            }
+            let close = commentEnd(characters, from: index + 4, limit: characters.count)
+            let inside = (index + 4)..<(close ?? characters.count)
+            if characters[inside].contains(where: { $0.isLetter || $0.isNumber }) {
+                for position in index..<(index + 4) { characters[position] = " " }
+                if let close { for position in close..<(close + 3) { characters[position] = " " } }
+                opened = true
+            }
+            index = close.map { $0 + 3 } ?? characters.count
+        }
+        return opened ? String(characters) : nil
     }
 
     /// A Markdown link or image `[text](address)` or `[text][reference]` starting at `start`,

@@ -76,7 +76,7 @@ extension Cairn {
                 let result = try replay.run(runs, on: data, moments: moments)
                 withheld.add(result.withheld.count)
                 // A shard's line is written here, by the worker, with its events escaped as written.
-                if wanted == nil { return result.shardLine(index: index, evidence: evidence) }
+                if wanted == nil { return result.shardOutput(index: index, evidence: evidence) }
                 return result.output(index: index, format: wanted, evidence: evidence)
             }
             if strict && withheld.value > 0 { throw ExitCode(Status.partial) }

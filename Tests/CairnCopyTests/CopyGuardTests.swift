@@ -154,6 +154,9 @@ struct CopyGuardTests {
         ("Your current dose isn't enough.", "TreatmentAdvice"),
         ("Prescriptions attached: 2 PDFs — looks like your doctor got the dose wrong.", "TreatmentAdvice"),
         ("Chronic conditions: migraine (detected from your logs)", "HedgedDiagnosis"),
+        ("Migraine (detected)", "HedgedDiagnosis"),
+        // A comment holding only a number still shows it outside a browser.
+        ("Call <!-- 911 --> now.", "EmergencyDirections"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -259,6 +262,11 @@ struct CopyGuardTests {
         ("Weather comes from Open-Meteo's forecast endpoint; no API key needed.", "weather-correlation"),
         ("Your last backup was 3 days ago; the next one is due in 4 days.", "trigger-cooccurrence"),
         ("3 duplicate rows (detected in your file) were skipped.", "trigger-cooccurrence"),
+        // "One" that is not an attack foretold, a risk that is not the person's health, a
+        // condition found by a search or named by a doctor.
+        ("You logged 3 headaches this week; one is likely a duplicate.", "trigger-cooccurrence"),
+        ("Lose your data? Your chances of that are low: backups run nightly.", "trigger-cooccurrence"),
+        ("Migraine (found in 3 visit notes)", "visit-history"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
