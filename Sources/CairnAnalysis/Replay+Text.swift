@@ -69,8 +69,8 @@ extension Replay.Result {
             var block = [Replay.Result.line(event.step, event.change.rawValue, "\(event.module)@\(event.version) \(kind) \(event.subject)")]
             if event.change == .appeared || event.change == .alreadyShown || event.previousText != nil { block.append("  " + event.text) }
             if showsEvidence, !event.evidence.isEmpty {
-                let changes = event.evidence.sorted { $0.key < $1.key }
-                let shown = changes.prefix(Replay.Result.evidenceShown).map { "\($0.key) \($0.value.text)" }.joined(separator: "; ")
+                let changes = event.evidence.entries
+                let shown = changes.prefix(Replay.Result.evidenceShown).map { "\($0.key) \($0.change.text)" }.joined(separator: "; ")
                 let more = changes.count - Replay.Result.evidenceShown
                 block.append("  evidence: " + shown + (more > 0 ? "; and \(more) more (all in --format json)" : ""))
             }

@@ -56,7 +56,7 @@ public struct Replay: Sendable {
         /// The text before a change of text.
         public let previousText: String?
         /// The evidence values that changed, for a change, by flattened key (see `flattened`).
-        public let evidence: [String: EvidenceChange]
+        public let evidence: EvidenceChanges
         /// The position of the step in the replay (time order across gates and events).
         let order: Int
         /// The person's own words the insight's slots held, when the engine keeps them out of
@@ -324,8 +324,11 @@ public struct Replay: Sendable {
     /// are walked together and a subtree that did not change is not flattened at all (most of
     /// a changed insight's evidence is the same step after step, and flattening all of it on
     /// both sides was most of a replay event's work).
-    static func changedLeaves(_ old: [String: Evidence], _ new: [String: Evidence]) -> [String: EvidenceChange] {
-        var changes: [String: EvidenceChange] = [:]
+    static func changedLeaves(_ old: [String: Evidence], _ new: [String: Evidence]) -> EvidenceChanges {
+        var changes: [EvidenceChanges.Entry] = []
+        func moved(_ key: String, _ was: String?, _ now: String?) {
+            changes.append(EvidenceChanges.Entry(key: key, change: EvidenceChange(old: was, new: now)))
+        }
         // A member's key is made only for a member that moved.
         func compareMembers(_ before: [String: Evidence], _ after: [String: Evidence], under parent: String?) {
             func key(_ member: String) -> String { parent.map { $0 + "." + member } ?? member }
@@ -354,7 +357,7 @@ public struct Replay: Sendable {
             // Two leaves (or a leaf and nothing): flattened, each is itself under its key.
             if Replay.isLeaf(was), Replay.isLeaf(now) {
                 let wasText = was?.text, nowText = now?.text
-                if wasText != nowText { changes[key] = EvidenceChange(old: wasText, new: nowText) }
+                if wasText != nowText { moved(key, wasText, nowText) }
                 return
             }
             var oldLeaves: [String: Evidence] = [:], newLeaves: [String: Evidence] = [:]
@@ -365,11 +368,11 @@ public struct Replay: Sendable {
                 if let wasLeaf, let nowLeaf, identical(wasLeaf, nowLeaf) { continue }
                 // Values that differ may still read the same (numbers to six digits).
                 let wasText = wasLeaf?.text, nowText = nowLeaf?.text
-                if wasText != nowText { changes[leaf] = EvidenceChange(old: wasText, new: nowText) }
+                if wasText != nowText { moved(leaf, wasText, nowText) }
             }
         }
         compareMembers(old, new, under: nil)
-        return changes
+        return EvidenceChanges(changes)
     }
 
     /// Whether `flatten` keeps a value whole, under its own key (nothing counts as a leaf).
@@ -396,7 +399,7 @@ public struct Replay: Sendable {
     }
 
     private func event(_ moment: Moment, _ order: Int, _ insight: Insight, _ change: Change, before: Insight? = nil) -> Event {
-        let evidence = before.map { Replay.changedLeaves($0.evidence, insight.evidence) } ?? [:]
+        let evidence = before.map { Replay.changedLeaves($0.evidence, insight.evidence) } ?? .none
         return Event(step: moment.label, profile: insight.profile, module: insight.module, version: insight.version,
                      change: change, kind: insight.kind.rawValue, subject: insight.subject, text: insight.text.text,
                      previousKind: before.flatMap { $0.kind == insight.kind ? nil : $0.kind.rawValue },

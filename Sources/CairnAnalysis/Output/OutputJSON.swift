@@ -69,12 +69,15 @@ extension Replay.Event: JSONWritable {
         json.openObject()
         json.key("change"); json.string(change.rawValue)
         json.key("evidence")
-        json.object(evidence) { json, change in
+        json.openObject()
+        for entry in evidence.entries {
+            json.key(entry.key)
             json.openObject()
-            if let new = change.new { json.key("new"); json.string(new) }
-            if let old = change.old { json.key("old"); json.string(old) }
+            if let new = entry.change.new { json.key("new"); json.string(new) }
+            if let old = entry.change.old { json.key("old"); json.string(old) }
             json.closeObject()
         }
+        json.closeObject()
         json.key("kind"); json.string(kind)
         if let labels { json.key("labels"); json.object(labels) { $0.string($1) } }
         json.key("module"); json.string(module)
