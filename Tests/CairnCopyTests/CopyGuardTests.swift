@@ -157,6 +157,20 @@ struct CopyGuardTests {
         ("Migraine (detected)", "HedgedDiagnosis"),
         // A comment holding only a number still shows it outside a browser.
         ("Call <!-- 911 --> now.", "EmergencyDirections"),
+        // Product copy written blind (dev28): a count a factor "triggered", the app said to
+        // tell which kind of headache the person has.
+        ("Caffeine withdrawal triggered 4 of your last 6 headaches.", "CausalClaims"),
+        ("Stress set off 2 migraines this week.", "CausalClaims"),
+        ("New in 3.2: Aurae can now tell you which type of headache you're having.", "ArtificialIntelligence"),
+        ("Our app can identify what kind of migraine you have.", "ArtificialIntelligence"),
+        // A dose in a reminder that tells the person to take it is still a dose instruction.
+        ("Reminder: take metformin 500 mg at 8:00 PM.", "TreatmentAdvice"),
+        // Lab and family copy written blind (dev29).
+        ("Noah's MMR is up to date, so he's protected.", "Reassurance"),
+        ("She is now fully protected against measles.", "Reassurance"),
+        ("Concern level for this result: high", "RiskScores"),
+        ("Weight down 4 kg since March. Keep cutting carbs!", "TreatmentAdvice"),
+        ("Consider lowering Grandpa's lisinopril to 5 mg.", "TreatmentAdvice"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -267,6 +281,19 @@ struct CopyGuardTests {
         ("You logged 3 headaches this week; one is likely a duplicate.", "trigger-cooccurrence"),
         ("Lose your data? Your chances of that are low: backups run nightly.", "trigger-cooccurrence"),
         ("Migraine (found in 3 visit notes)", "visit-history"),
+        // A dose in a reminder the person set or a prompt to log one (dev28); a count that
+        // triggered something other than headaches; the app saying what it cannot tell.
+        ("Reminder you set: metformin 500 mg at 8:00 PM. Mark as taken?", "visit-history"),
+        ("Did you take Grandpa's amlodipine 5 mg? Tap to log it.", "visit-history"),
+        ("Your reminder triggered 3 notifications.", "trigger-cooccurrence"),
+        ("Aurae can't tell you which type of headache you have.", "trigger-cooccurrence"),
+        ("We can show you which type of headache you logged most.", "trigger-cooccurrence"),
+        // A quoted search and a vaccine dose named by its disease (dev29); privacy senses of
+        // "protected".
+        ("Visits matching 'bronchitis': 2 results, Jan 2023 and Feb 2024.", "visit-history"),
+        ("Hepatitis B: dose 2 of 3 recorded on 10 Oct 2024.", "visit-history"),
+        ("Your data is protected by encryption.", "visit-history"),
+        ("You're protected: your notes never leave this phone.", "visit-history"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)

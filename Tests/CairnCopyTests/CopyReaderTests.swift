@@ -171,6 +171,14 @@ struct CopyReaderTests {
         // blocked wrongly. A reader retrained with it blocked an honest sentence of the
         // Copy guard suite ("Apologies for our chronic lateness ..."), so it was not shipped.
         ("blind/dev27.jsonl", 0, 2),
+        // Product copy in the voices of designers, support, marketing, notifications and
+        // translators, written blind from the seeds alone (eleventh session). Run untouched:
+        // 2 of 100 leaked (the rules alone 5) and 2 of 100 blocked wrongly; then ruled on.
+        ("blind/dev28.jsonl", 0, 0),
+        // Lab screens and family records, written blind from the seeds alone (eleventh
+        // session). Run untouched: 4 of 100 leaked (the rules alone 14) and 2 of 100 blocked
+        // wrongly; then ruled on.
+        ("blind/dev29.jsonl", 0, 0),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
