@@ -171,6 +171,12 @@ struct CopyGuardTests {
         ("Concern level for this result: high", "RiskScores"),
         ("Weight down 4 kg since March. Keep cutting carbs!", "TreatmentAdvice"),
         ("Consider lowering Grandpa's lisinopril to 5 mg.", "TreatmentAdvice"),
+        // Longer copy's mechanics and denials (dev30), turned into claims.
+        ("Make sure he takes his blood pressure pills every morning with food.", "TreatmentAdvice"),
+        ("We can't say the cause of your headaches is anything but wine.", "CausalClaims"),
+        ("Your sleep was short, which is why the count of headaches rose.", "CausalClaims"),
+        ("These counts don't not suggest a hormonal cause.", "InferenceWording"),
+        ("Statistics show 3 in 4 people like you get worse.", "InferenceWording"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -294,6 +300,14 @@ struct CopyGuardTests {
         ("Hepatitis B: dose 2 of 3 recorded on 10 Oct 2024.", "visit-history"),
         ("Your data is protected by encryption.", "visit-history"),
         ("You're protected: your notes never leave this phone.", "visit-history"),
+        // What longer product copy says of its own mechanics, and what it denies (dev30).
+        ("Entries marked \"Daily as prescribed\" are left out of the monthly count, so a daily schedule doesn't set off the card every month.", "medication-overuse"),
+        ("Two entries were left unclassified, which is why the count went up.", "medication-overuse"),
+        ("That tells us what was logged together, not whether one led to the other.", "trigger-cooccurrence"),
+        ("His visit statistics now show 5 visits this year.", "visit-statistics"),
+        ("Aurae records the dose you type; it never suggests one or checks it against a limit.", "medication-overuse"),
+        ("You should see the new reading on the chart.", "marker-trends"),
+        ("Glance can flag a reading outside your target range, but only you and your doctor can decide what it means.", "marker-trends"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)

@@ -179,6 +179,12 @@ struct CopyReaderTests {
         // session). Run untouched: 4 of 100 leaked (the rules alone 14) and 2 of 100 blocked
         // wrongly; then ruled on.
         ("blind/dev29.jsonl", 0, 0),
+        // Passages of 3 to 8 sentences (emails, help articles, support replies), each block
+        // with one forbidden clause somewhere in honest copy, written blind (eleventh session).
+        // Run untouched: none of 60 leaked (the rules alone 4), 23 of 60 blocked wrongly; then
+        // ruled on. What still blocks wrongly: the reader on five honest passages, and quoted
+        // questions from readers ("Should I be worried?"), which are not excused.
+        ("blind/dev30.jsonl", 0, 9),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
@@ -186,7 +192,7 @@ struct CopyReaderTests {
     @Test("rules with the reader hold every development corpus at the reported rates", arguments: corpora)
     func development(name: String, leaks: Int, blocks: Int) {
         let cases = Self.load(name)
-        #expect(cases.count >= 150, "\(name) did not load")
+        #expect(cases.count >= 100, "\(name) did not load")
         var leaked: [String] = [], blocked: [String] = []
         for item in cases {
             let safe = copyGuard.isSafe(item.text, module: item.module)
