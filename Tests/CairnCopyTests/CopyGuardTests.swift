@@ -177,6 +177,10 @@ struct CopyGuardTests {
         ("Your sleep was short, which is why the count of headaches rose.", "CausalClaims"),
         ("These counts don't not suggest a hormonal cause.", "InferenceWording"),
         ("Statistics show 3 in 4 people like you get worse.", "InferenceWording"),
+        // Neighbours of the software and UI senses (dev31, dev32, dev33) that still claim.
+        ("Headaches like yours are almost never a sign of anything.", "InferenceWording"),
+        ("Pre-treat before your period starts.", "TreatmentAdvice"),
+        ("Your headaches have an unknown cause.", "CausalClaims"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -308,6 +312,20 @@ struct CopyGuardTests {
         ("Aurae records the dose you type; it never suggests one or checks it against a limit.", "medication-overuse"),
         ("You should see the new reading on the chart.", "marker-trends"),
         ("Glance can flag a reading outside your target range, but only you and your doctor can decide what it means.", "marker-trends"),
+        // Software, UI and record senses in longer copy and short strings (dev31, dev32, dev33).
+        ("Open Settings > Diagnostics and tap Run Sync Diagnostics.", "trigger-cooccurrence"),
+        ("Glance stores your lab results in an encrypted database on this phone.", "marker-trends"),
+        ("Some devices marked healthy backups as failed.", "trigger-cooccurrence"),
+        ("A timeout usually means the server is asleep.", "trigger-cooccurrence"),
+        ("Tag it with the family member and the reason for the visit.", "visit-history"),
+        ("Write to us and we will treat it as a bug, not a feature request.", "trigger-cooccurrence"),
+        ("The report shows co-occurrences and does not calculate statistical correlation.", "trigger-cooccurrence"),
+        ("The app doesn't treat an empty field as a sign of anything.", "visit-history"),
+        ("You can switch profiles from the top of the Home screen.", "visit-history"),
+        ("E601: Unknown cause. Please try again.", "trigger-cooccurrence"),
+        ("Diagnosis given at visit (optional)", "visit-history"),
+        ("Condition or illness", "visit-history"),
+        ("Type the reason for the visit, for example 'ear infection' or 'vaccination'.", "visit-history"),
     ]
 
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)

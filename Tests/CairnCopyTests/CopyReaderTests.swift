@@ -185,6 +185,14 @@ struct CopyReaderTests {
         // ruled on. What still blocks wrongly: the reader on five honest passages, and quoted
         // questions from readers ("Should I be worried?"), which are not excused.
         ("blind/dev30.jsonl", 0, 9),
+        // Two more blind writers of longer copy (store listings, press, consent forms, clinician
+        // handouts; help answers, FAQs, outage notes, review replies), run untouched after
+        // dev30 was ruled on: 29 of 60 and 24 of 50 blocked wrongly (27 of 50 before dev30's
+        // rules), so those rules did not carry over; then ruled on.
+        ("blind/dev31.jsonl", 2, 15), ("blind/dev33.jsonl", 2, 10),
+        // Short UI strings, 150 passing and 50 blocking (run untouched: 1 leaked, 4 of 150
+        // blocked wrongly; then ruled on).
+        ("blind/dev32.jsonl", 0, 1),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
