@@ -198,6 +198,8 @@ enum RulePackLoader {
     /// saying so keeps the edges cheap in any engine).
     static let wordStart = "(?-i:(?<![\\w]))"
     static let wordEnd = "(?-i:(?![\\w]))"
+    /// An optional quote mark before and after a vocabulary's term.
+    static let openQuote = "(?:[\"'“‘])?", closeQuote = "(?:[\"'”’])?"
 
     /// Compiles a pattern to match whole words of normalised text, as written (no lower-casing:
     /// `\W` stays `\W`), with `{{vocabulary}}` expanded to that vocabulary's terms.
@@ -223,7 +225,9 @@ enum RulePackLoader {
                                     problem: "'\(source)' names no vocabulary '\(name)'; vocabularies: "
                                         + vocabularies.keys.sorted().joined(separator: ", "))
             }
-            expanded += vocabulary.alternation
+            // A term may stand in quotes ("You have 'migraine'."): quoting a name does not make
+            // it a mention rather than a claim, and the quote marks broke every pattern around it.
+            expanded += RulePackLoader.openQuote + vocabulary.alternation + RulePackLoader.closeQuote
             rest = rest[close.upperBound...]
         }
         expanded += rest

@@ -181,6 +181,11 @@ struct CopyGuardTests {
         ("Headaches like yours are almost never a sign of anything.", "InferenceWording"),
         ("Pre-treat before your period starts.", "TreatmentAdvice"),
         ("Your headaches have an unknown cause.", "CausalClaims"),
+        // A condition or a drug in quotes is still the condition or the drug: the rules read
+        // through the quote marks (the reader alone caught these before).
+        ("You have 'migraine'.", "ConditionAssertions"),
+        ("You have “migraine”.", "ConditionAssertions"),
+        ("Take \"ibuprofen\" twice a day.", "TreatmentAdvice"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -325,6 +330,7 @@ struct CopyGuardTests {
         ("E601: Unknown cause. Please try again.", "trigger-cooccurrence"),
         ("Diagnosis given at visit (optional)", "visit-history"),
         ("Condition or illness", "visit-history"),
+        ("No results for \"sumatriptn\". Add \"sumatriptn\" as typed?", "trigger-cooccurrence"),
         ("Type the reason for the visit, for example 'ear infection' or 'vaccination'.", "visit-history"),
     ]
 
