@@ -198,8 +198,8 @@ enum RulePackLoader {
     /// saying so keeps the edges cheap in any engine).
     static let wordStart = "(?-i:(?<![\\w]))"
     static let wordEnd = "(?-i:(?![\\w]))"
-    /// An optional quote mark before and after a vocabulary's term.
-    static let openQuote = "(?:[\"'“‘])?", closeQuote = "(?:[\"'”’])?"
+    /// An optional quote mark or bracket before and after a vocabulary's term.
+    static let openQuote = "(?:[\"'“‘(\\[«‹])?", closeQuote = "(?:[\"'”’)\\]»›])?"
 
     /// Compiles a pattern to match whole words of normalised text, as written (no lower-casing:
     /// `\W` stays `\W`), with `{{vocabulary}}` expanded to that vocabulary's terms.
@@ -225,8 +225,9 @@ enum RulePackLoader {
                                     problem: "'\(source)' names no vocabulary '\(name)'; vocabularies: "
                                         + vocabularies.keys.sorted().joined(separator: ", "))
             }
-            // A term may stand in quotes ("You have 'migraine'."): quoting a name does not make
-            // it a mention rather than a claim, and the quote marks broke every pattern around it.
+            // A term may stand in quotes or brackets ("You have 'migraine'.", "You have
+            // (migraine)."): that does not make it a mention rather than a claim, and the marks
+            // broke every pattern around it.
             expanded += RulePackLoader.openQuote + vocabulary.alternation + RulePackLoader.closeQuote
             rest = rest[close.upperBound...]
         }

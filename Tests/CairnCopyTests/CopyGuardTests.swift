@@ -186,6 +186,8 @@ struct CopyGuardTests {
         ("You have 'migraine'.", "ConditionAssertions"),
         ("You have “migraine”.", "ConditionAssertions"),
         ("Take \"ibuprofen\" twice a day.", "TreatmentAdvice"),
+        ("You have (migraine).", "ConditionAssertions"),
+        ("You have [migraine].", "ConditionAssertions"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -331,6 +333,7 @@ struct CopyGuardTests {
         ("Diagnosis given at visit (optional)", "visit-history"),
         ("Condition or illness", "visit-history"),
         ("No results for \"sumatriptn\". Add \"sumatriptn\" as typed?", "trigger-cooccurrence"),
+        ("For headache relief (acute) · Daily as prescribed (preventive)", "medication-overuse"),
         ("Type the reason for the visit, for example 'ear infection' or 'vaccination'.", "visit-history"),
     ]
 
