@@ -188,6 +188,7 @@ struct CopyGuardTests {
         ("Take \"ibuprofen\" twice a day.", "TreatmentAdvice"),
         ("You have (migraine).", "ConditionAssertions"),
         ("You have [migraine].", "ConditionAssertions"),
+        ("This headache is nothing serius.", "Reassurance"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -334,6 +335,7 @@ struct CopyGuardTests {
         ("Condition or illness", "visit-history"),
         ("No results for \"sumatriptn\". Add \"sumatriptn\" as typed?", "trigger-cooccurrence"),
         ("For headache relief (acute) · Daily as prescribed (preventive)", "medication-overuse"),
+        ("Tags: Checkups / Vaccinations / A&E visits", "visit-history"),
         ("Type the reason for the visit, for example 'ear infection' or 'vaccination'.", "visit-history"),
     ]
 

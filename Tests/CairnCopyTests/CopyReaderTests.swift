@@ -193,6 +193,10 @@ struct CopyReaderTests {
         // Short UI strings, 150 passing and 50 blocking (run untouched: 1 leaked, 4 of 150
         // blocked wrongly; then ruled on).
         ("blind/dev32.jsonl", 0, 1),
+        // Writing habits as disguises: quotes, brackets, slashes, split words, caps, spaced
+        // letters, misspellings, abbreviations (run untouched: 1 of 100 leaked, the rules
+        // alone 11; 2 of 50 blocked wrongly; then ruled on).
+        ("blind/dev34.jsonl", 0, 1),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
