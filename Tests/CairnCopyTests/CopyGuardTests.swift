@@ -189,6 +189,7 @@ struct CopyGuardTests {
         ("You have (migraine).", "ConditionAssertions"),
         ("You have [migraine].", "ConditionAssertions"),
         ("This headache is nothing serius.", "Reassurance"),
+        ("Keep taking your pills.", "TreatmentAdvice"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -336,6 +337,7 @@ struct CopyGuardTests {
         ("No results for \"sumatriptn\". Add \"sumatriptn\" as typed?", "trigger-cooccurrence"),
         ("For headache relief (acute) · Daily as prescribed (preventive)", "medication-overuse"),
         ("Tags: Checkups / Vaccinations / A&E visits", "visit-history"),
+        ("Keep taking notes at each visit.", "visit-history"),
         ("Type the reason for the visit, for example 'ear infection' or 'vaccination'.", "visit-history"),
     ]
 
