@@ -35,7 +35,6 @@ extension Replay {
         }
 
         public var isEmpty: Bool { entries.isEmpty }
-        public var count: Int { entries.count }
 
         /// The change under a flattened key (see `Replay.flattened`).
         public subscript(key: String) -> EvidenceChange? {
@@ -45,11 +44,6 @@ extension Replay {
                 if JSONWriter.precedes(entries[middle].key, key) { low = middle + 1 } else { high = middle }
             }
             return low < entries.count && entries[low].key == key ? entries[low].change : nil
-        }
-
-        /// As a dictionary, for callers that look values up by key.
-        public var byKey: [String: EvidenceChange] {
-            Dictionary(entries.map { ($0.key, $0.change) }, uniquingKeysWith: { first, _ in first })
         }
 
         private struct Key: CodingKey {
