@@ -668,6 +668,16 @@ public struct CopyGuard: Sendable {
         if squeezedL.characters != squeezedI.characters { forms.append(squeezedL) }
         // A misspelt name ("migrane") is also read as the name.
         if let respelt = respelt(plain) { forms.append(respelt) }
+        // Quotation marks and brackets around a word hide nothing: "This is (probably) migraine".
+        // What an exception excuses in the text as written it excuses there too ("Type
+        // 'migraine' in the search box").
+        let unquotedIndex: Int?
+        if let unquoted = CopyNormalizer.unquoted(plain) {
+            unquotedIndex = forms.count
+            forms.append(unquoted)
+        } else {
+            unquotedIndex = nil
+        }
         // An invisible character inside a word is read as nothing as well as a space.
         var hasRejoined = false
         // Not when invisible characters are the only spaces ("Send\u{200B}a\u{200B}report"):
@@ -710,10 +720,13 @@ public struct CopyGuard: Sendable {
                 let readsPieces = hasRejoined && index != forms.count - 1
                 // An exception read in the rejoined form ("avoid dupl\u{AD}icate entries")
                 // excuses the same words in every form.
-                let excused: [ClosedRange<Int>] = readsPieces && !rule.exceptions.isEmpty
+                var excused: [ClosedRange<Int>] = readsPieces && !rule.exceptions.isEmpty
                     ? rule.exceptions.flatMap { $0.ranges(in: texts[forms.count - 1]) }.map {
                         forms[forms.count - 1].origins[$0.lowerBound]...forms[forms.count - 1].origins[$0.upperBound - 1]
                     } : []
+                if index == unquotedIndex && !rule.exceptions.isEmpty {
+                    excused += rule.exceptions.flatMap { $0.ranges(in: texts[0]) }.map { plain.origins[$0.lowerBound]...plain.origins[$0.upperBound - 1] }
+                }
                 for (range, pattern) in rule.matches(in: text) {
                     let start = form.origins[range.lowerBound], end = form.origins[range.upperBound - 1]
                     if readsPieces && invisible.contains(where: { (start...end).contains($0) }) { continue }

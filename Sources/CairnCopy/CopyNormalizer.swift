@@ -198,9 +198,12 @@ struct CopyNormalizer {
                 index += 2
                 continue
             }
+            // A word spelt out uses one mark between its letters: a space next to "l-e-t-h-a-l"
+            // or "S.T.A.R.T" parts it from the word "a" beside it, rather than joining them.
             if (character == " " && !leetForm.wide.contains(index) || isJoiner(character))
                 && isSingleLetter(index - 1) && isSingleLetter(index + 1)
-                && (isSingleLetter(index - 3) || isSingleLetter(index + 3)) {
+                && (isSingleLetter(index - 3) || isSingleLetter(index + 3))
+                && spellsWithOneMark(characters, at: index) {
                 index += 1
                 continue
             }
@@ -209,6 +212,52 @@ struct CopyNormalizer {
         }
         return squeezed
     }
+
+    /// Whether the space at `index` spells the same word as the marks beyond the single letters
+    /// on either side: a different mark there that strings on another single letter ("a
+    /// l-e-t-h-a-l") makes the space a gap between words; a full stop at the end ("m i g r a i
+    /// n e.") does not.
+    private static func spellsWithOneMark(_ characters: [Character], at index: Int) -> Bool {
+        // A hyphen or a full stop between single letters always spells ("S.T.A.R.T a"); only a
+        // space can be the gap between words.
+        let mark = characters[index]
+        guard mark == " " else { return true }
+        func agrees(_ other: Int, _ beyond: Int) -> Bool {
+            guard other >= 0 && other < characters.count else { return true }
+            let near = characters[other]
+            guard near != mark && (near == " " || near == "-" || isJoiner(near)) else { return true }
+            return !(beyond >= 0 && beyond < characters.count && characters[beyond].isLetterFast)
+        }
+        return agrees(index - 2, index - 3) && agrees(index + 2, index + 3)
+    }
+
+    /// The plain form with quotation marks and brackets that touch a word taken out: "This is
+    /// (probably) migraine", "You “probably” have migraine", "Your kidneys are ‘fine’" read as
+    /// the sentence they dress up. Nil when there are none. An apostrophe inside a word
+    /// ("doesn't") stays.
+    static func unquoted(_ plain: Mapped) -> Mapped? {
+        let characters = plain.characters
+        func isLetter(_ index: Int) -> Bool { index >= 0 && index < characters.count && characters[index].isLetterFast }
+        func drops(_ index: Int) -> Bool {
+            let character = characters[index]
+            if character == "'" { return isLetter(index - 1) != isLetter(index + 1) }
+            return quoting.contains(character) && (isLetter(index - 1) || isLetter(index + 1))
+        }
+        guard characters.indices.contains(where: drops) else { return nil }
+        var out = Mapped()
+        for index in characters.indices {
+            if drops(index) { continue }
+            if characters[index] == " " && (out.characters.last == " " || out.characters.isEmpty) { continue }
+            if plain.breaks.contains(index) { out.breaks.insert(out.characters.count) }
+            if plain.wide.contains(index) { out.wide.insert(out.characters.count) }
+            out.append(characters[index], from: plain.origins[index])
+        }
+        return out
+    }
+
+    /// Quotation marks and brackets, as the plain form has them.
+    static let quoting: Set<Character> = ["\"", "(", ")", "[", "]", "{", "}", "\u{2039}", "\u{203A}", "\u{300C}", "\u{300D}",
+                                          "\u{300E}", "\u{300F}", "\u{3008}", "\u{3009}", "\u{300A}", "\u{300B}"]
 
     /// Leetspeak read as letters in every word that holds at least one letter.
     private static func unleet(_ plain: Mapped, one: Character) -> Mapped {

@@ -190,6 +190,17 @@ struct CopyGuardTests {
         ("You have [migraine].", "ConditionAssertions"),
         ("This headache is nothing serius.", "Reassurance"),
         ("Keep taking your pills.", "TreatmentAdvice"),
+        // Quote marks or brackets around the hedge or the verb: the rules read the sentence
+        // they dress up.
+        ("It's (most likely) migraine.", "HedgedDiagnosis"),
+        ("Coffee \"triggers\" your headaches.", "InferenceWording"),
+        ("Your liver is ‘fine’.", "Reassurance"),
+        ("This looks [like] tension-type headache.", "HedgedDiagnosis"),
+        // A word spelt out beside the single-letter word "a": the space is the gap between them.
+        ("Your sodium is at a d-a-n-g-e-r-o-u-s level.", "AlarmWording"),
+        ("You may have a s.t.r.o.k.e.", "ConditionNames"),
+        ("T.R.Y a triptan.", "TreatmentAdvice"),
+        ("You may have m i g r a i n e.", "ConditionAssertions"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -212,6 +223,10 @@ struct CopyGuardTests {
         ("Treat yourself to a walk after logging.", "trigger-cooccurrence"),
         ("Sweet treats were logged on 4 days.", "trigger-cooccurrence"),
         ("Results in April came from a new lab.", "marker-trends"),
+        // Quote marks and brackets taken out still leave a choice list and a label's question.
+        ("Headache type (optional): Migraine / Tension / Cluster / Not sure", "trigger-cooccurrence"),
+        ("What does 'Sometimes present' mean? The factor was logged before some of your headaches.", "trigger-cooccurrence"),
+        ("Tap 'Share' (top right) to send the file.", "trigger-cooccurrence"),
         ("This may prove handy at your next visit.", "visit-history"),
         ("Set an alarm to remember your evening log.", "trigger-cooccurrence"),
         ("Headaches started on 6 of the 8 days after nights under 6 hours, and on 4 of the 20 days after longer nights.", "sleep-correlation"),
