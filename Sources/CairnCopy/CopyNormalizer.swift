@@ -231,22 +231,39 @@ struct CopyNormalizer {
         return agrees(index - 2, index - 3) && agrees(index + 2, index + 3)
     }
 
-    /// The plain form with quotation marks and brackets that touch a word taken out: "This is
-    /// (probably) migraine", "You “probably” have migraine", "Your kidneys are ‘fine’" read as
-    /// the sentence they dress up. Nil when there are none. An apostrophe inside a word
-    /// ("doesn't") stays.
+    /// The plain form with quotation marks and brackets around one to three words taken out:
+    /// "This is (probably) migraine", "You “probably” have migraine", "Your kidneys are ‘fine’"
+    /// read as the sentence they dress up. A longer aside keeps its brackets ("Migraine (found in
+    /// 3 visit notes)" is a label and where it was found); so does an apostrophe inside a word
+    /// ("doesn't"). Nil when nothing is taken out.
     static func unquoted(_ plain: Mapped) -> Mapped? {
         let characters = plain.characters
         func isLetter(_ index: Int) -> Bool { index >= 0 && index < characters.count && characters[index].isLetterFast }
-        func drops(_ index: Int) -> Bool {
-            let character = characters[index]
-            if character == "'" { return isLetter(index - 1) != isLetter(index + 1) }
-            return quoting.contains(character) && (isLetter(index - 1) || isLetter(index + 1))
+        var dropped = Set<Int>()
+        var index = 0
+        while index < characters.count {
+            // An opening mark with a word after it, closed by its pair after one to three words.
+            let open = characters[index]
+            guard let close = closingMark(open), index + 1 < characters.count,
+                  characters[index + 1].isLetterFast || characters[index + 1].isNumberFast,
+                  !(open == "'" && isLetter(index - 1)) else { index += 1; continue }
+            var spaces = 0, end = index + 1
+            while end < characters.count && end - index <= 40 {
+                // A closing apostrophe has no letter after it ("'It doesn't'" closes at the end).
+                if characters[end] == close && (close != "'" || !isLetter(end + 1)) { break }
+                if characters[end] == " " { spaces += 1 }
+                if spaces > 2 { break }
+                end += 1
+            }
+            guard end < characters.count, characters[end] == close, spaces <= 2,
+                  characters[(index + 1)..<end].contains(where: \.isLetterFast) else { index += 1; continue }
+            dropped.insert(index)
+            dropped.insert(end)
+            index = end + 1
         }
-        guard characters.indices.contains(where: drops) else { return nil }
+        guard !dropped.isEmpty else { return nil }
         var out = Mapped()
-        for index in characters.indices {
-            if drops(index) { continue }
+        for index in characters.indices where !dropped.contains(index) {
             if characters[index] == " " && (out.characters.last == " " || out.characters.isEmpty) { continue }
             if plain.breaks.contains(index) { out.breaks.insert(out.characters.count) }
             if plain.wide.contains(index) { out.wide.insert(out.characters.count) }
@@ -255,9 +272,22 @@ struct CopyNormalizer {
         return out
     }
 
-    /// Quotation marks and brackets, as the plain form has them.
-    static let quoting: Set<Character> = ["\"", "(", ")", "[", "]", "{", "}", "\u{2039}", "\u{203A}", "\u{300C}", "\u{300D}",
-                                          "\u{300E}", "\u{300F}", "\u{3008}", "\u{3009}", "\u{300A}", "\u{300B}"]
+    /// The closing mark of an opening quotation mark or bracket, as the plain form has them.
+    static func closingMark(_ open: Character) -> Character? {
+        switch open {
+        case "\"": "\""
+        case "'": "'"
+        case "(": ")"
+        case "[": "]"
+        case "{": "}"
+        case "\u{2039}": "\u{203A}"
+        case "\u{300C}": "\u{300D}"
+        case "\u{300E}": "\u{300F}"
+        case "\u{3008}": "\u{3009}"
+        case "\u{300A}": "\u{300B}"
+        default: nil
+        }
+    }
 
     /// Leetspeak read as letters in every word that holds at least one letter.
     private static func unleet(_ plain: Mapped, one: Character) -> Mapped {

@@ -201,6 +201,14 @@ struct CopyGuardTests {
         ("You may have a s.t.r.o.k.e.", "ConditionNames"),
         ("T.R.Y a triptan.", "TreatmentAdvice"),
         ("You may have m i g r a i n e.", "ConditionAssertions"),
+        // Where a measure is heading is a forecast (dev33); the causal senses narrowed for
+        // software copy still read a claim about the person.
+        ("A projection line shows where your LDL is heading.", "Forecasts"),
+        ("Projected A1C next spring: 7.2", "Forecasts"),
+        ("Poor sleep results in more headaches.", "CausalClaims"),
+        ("Thanks to everyone's late nights, your headaches are back.", "CausalClaims"),
+        ("That's why your headaches started.", "CausalClaims"),
+        ("Take ibuprofen 400 mg; you rated it 4.", "TreatmentAdvice"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -227,6 +235,16 @@ struct CopyGuardTests {
         ("Headache type (optional): Migraine / Tension / Cluster / Not sure", "trigger-cooccurrence"),
         ("What does 'Sometimes present' mean? The factor was logged before some of your headaches.", "trigger-cooccurrence"),
         ("Tap 'Share' (top right) to send the file.", "trigger-cooccurrence"),
+        // Software senses of causal words and record rows in long copy (dev35, dev13, dev21).
+        ("Tap a result to open the visit.", "visit-history"),
+        ("Thanks to everyone who sent feedback, sync is faster now.", "visit-history"),
+        ("That's why we encrypt every backup.", "visit-history"),
+        ("Common causes of a failed sync are a wrong password or no network.", "visit-history"),
+        ("Keeping data on your phone lowers the risk of a data breach.", "visit-history"),
+        ("Open Settings > Support > Diagnostics and tap Share.", "visit-history"),
+        ("Ibuprofen 400 mg: you rated it 4 in 3 of 5 logs.", "medication-effectiveness"),
+        ("Medication history: Naproxen 500 mg · 3 Mar · Rating 3", "visit-history"),
+        ("Naproxen 500 mg — 3 Mar 2026, 10:15 — effectiveness 3/5", "medication-effectiveness"),
         ("This may prove handy at your next visit.", "visit-history"),
         ("Set an alarm to remember your evening log.", "trigger-cooccurrence"),
         ("Headaches started on 6 of the 8 days after nights under 6 hours, and on 4 of the 20 days after longer nights.", "sleep-correlation"),

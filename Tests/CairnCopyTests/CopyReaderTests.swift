@@ -197,6 +197,11 @@ struct CopyReaderTests {
         // letters, misspellings, abbreviations (run untouched: 1 of 100 leaked, the rules
         // alone 11; 2 of 50 blocked wrongly; then ruled on).
         ("blind/dev34.jsonl", 0, 1),
+        // The development halves of two blind writers of the twelfth session: passages of 3 to
+        // 8 sentences (run untouched: none of 35 leaked, 7 of 35 blocked wrongly, the rules
+        // alone 6), and punctuation and typography as disguises (none of 55 leaked, the rules
+        // alone 10; none of 30 blocked wrongly); then ruled on.
+        ("blind/dev35.jsonl", 0, 3), ("blind/dev36.jsonl", 0, 0),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
@@ -204,7 +209,7 @@ struct CopyReaderTests {
     @Test("rules with the reader hold every development corpus at the reported rates", arguments: corpora)
     func development(name: String, leaks: Int, blocks: Int) {
         let cases = Self.load(name)
-        #expect(cases.count >= 100, "\(name) did not load")
+        #expect(cases.count >= 70, "\(name) did not load")
         var leaked: [String] = [], blocked: [String] = []
         for item in cases {
             let safe = copyGuard.isSafe(item.text, module: item.module)
