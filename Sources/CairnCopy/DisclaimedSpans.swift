@@ -85,6 +85,11 @@ enum DisclaimedSpans {
         Form(body: asker + #"\s+(?:what|which|who|the (?:cause|reason))\b"#, denies: [.causal], ofReferents: true),
         Form(body: #"make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b"#, denies: [.causal], ofReferents: true),
         Form(body: #"the same as\b"#, denies: [.causal], ofReferents: true),
+        // A claim that holds "any" is inside the negation's scope: "This doesn't show that any
+        // factor led to a headache.", "that isn't proof it played any part." The word "any"
+        // is only said under a negation, so what it stands in is denied, not presumed.
+        Form(body: #"(?:show|prove|mean|say|tell(?:\s+you)?|suggest|proof|evidence)\s+(?:that\s+)?(?:[\w'-]+\s+){0,5}?(?:any|anything)\b(?:\s+[\w'-]+){0,6}"# + end,
+             denies: [.causal, .inference], ofReferents: true),
         Form(body: #"(?:proof|evidence)(?:\s+of\s+(?:cause|causation|a cause|anything|what\s+(?:causes|caused|brings|triggers|sets off)(?:\s+[\w'-]+){0,3}?))?"# + end,
              denies: [.causal, .inference], ofReferents: true),
         // What it does not mean, of a plain subject: "your worsening headaches" presumes.

@@ -64,6 +64,10 @@ struct DisclaimedSpansTests {
         "**It says nothing about cause.**",
         "**These counts don't say what brings your headaches on.**",
         "This app does not: diagnose, recommend treatments, or predict future episodes.",
+        // "Any" in the claim puts it under the negation: denied, not presumed.
+        "This doesn't show that any factor led to a headache.",
+        "These counts don't prove that poor sleep led to any of your headaches.",
+        "Wine came before 3 of them, but that isn't proof it played any part.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -155,6 +159,10 @@ struct DisclaimedSpansTests {
         "**These counts don't say it.** But wine causes your headaches.",
         "**Wine causes your headaches.**",
         "We do not know yet, but we predict an attack.",
+        // "Any" under one negation and then a claim after all, or a second negation.
+        "This doesn't show that any factor led to a headache, but wine did.",
+        "This doesn't show that any factor led to a headache. Trust us, it does.",
+        "This doesn't show that any factor didn't lead to a headache.",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text), "\(text)")
