@@ -792,7 +792,8 @@ public struct CopyGuard: Sendable {
         // copy: it is judged by the rules like any other sentence.
         let plainWords = CopyGuard.words(in: plain)
         if plainWords.count >= CopyGuard.approvedRun {
-            let sentences = CopyGuard.sentences(of: plainWords, in: plain)
+            // A label before a sentence ("Insight: It may be worth ...") is not part of it.
+            let sentences = CopyGuard.sentences(of: plainWords, in: plain).map { CopyGuard.unlabelled($0, words: plainWords, in: plain) }
             for start in 0...(plainWords.count - CopyGuard.approvedRun) {
                 let run = plainWords[start..<(start + CopyGuard.approvedRun)]
                 guard let id = approvedRuns[run.map(\.word).joined(separator: " ")] else { continue }
@@ -818,7 +819,8 @@ public struct CopyGuard: Sendable {
         // "not a diagnosis"): read as the person sees it, invisible characters and all.
         let seenForm = hasRejoined ? forms[forms.count - 1] : plain
         let seenWords = hasRejoined ? CopyGuard.words(in: seenForm) : plainWords
-        for sentence in CopyGuard.sentences(of: seenWords, in: seenForm) where sentence.range.count >= 6 {
+        for sentence in CopyGuard.sentences(of: seenWords, in: seenForm).map({ CopyGuard.unlabelled($0, words: seenWords, in: seenForm) })
+        where sentence.range.count >= 6 {
             let words = sentence.words.split(separator: " ").map(String.init)
             guard let id = approvedSentenceWords.first(where: { _, sentences in
                 sentences.contains { CopyGuard.isNearCopy(words, of: $0) }
@@ -854,6 +856,19 @@ public struct CopyGuard: Sendable {
             }
         }
         return out
+    }
+
+    /// A sentence without the label of one to three words and a colon that opens it, if any:
+    /// "Insight: It may be worth mentioning ..." is the label "Insight" and the sentence after it.
+    static func unlabelled(_ sentence: (range: ClosedRange<Int>, words: String), words: [(word: String, start: Int, end: Int)],
+                           in form: CopyNormalizer.Mapped) -> (range: ClosedRange<Int>, words: String) {
+        for index in sentence.range.lowerBound..<min(sentence.range.lowerBound + 3, sentence.range.upperBound) {
+            let end = words[index].end
+            guard end < form.characters.count, form.characters[end] == ":" else { continue }
+            let rest = (index + 1)...sentence.range.upperBound
+            return (rest, words[rest].map(\.word).joined(separator: " "))
+        }
+        return sentence
     }
 
     /// Whether a sentence is an approved sentence with a few of its words changed: it shares

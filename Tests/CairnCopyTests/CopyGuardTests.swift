@@ -403,6 +403,14 @@ struct CopyGuardTests {
         // which never use the word at all.
         #expect(guardian.isSafe("This is not a diagnosis.", module: "medication-overuse"))
         #expect(!guardian.isSafe("This is not a diagnosis.", module: "marker-trends"))
+        // A sentence lifted whole is judged by the rules, with a label before it too; a word
+        // added to it is still an altered approved sentence, and a claim as the label blocks.
+        let lifted = "It may be worth mentioning this pattern to your healthcare provider."
+        #expect(guardian.isSafe(lifted, module: nil))
+        #expect(guardian.isSafe("Insight: " + lifted, module: nil))
+        #expect(guardian.lint("Insight: " + lifted.replacingOccurrences(of: ".", with: " today."), module: nil)
+            .contains { $0.rule == "ApprovedCopy" })
+        #expect(!guardian.isSafe("You have migraine: " + lifted, module: nil))
     }
 
     @Test("medication wording is banned for marker modules only")
