@@ -860,9 +860,12 @@ public struct CopyGuard: Sendable {
 
     /// A sentence without the label of one to three words and a colon that opens it, if any:
     /// "Insight: It may be worth mentioning ..." is the label "Insight" and the sentence after it.
+    /// A label about the person ("Your trigger: ...") names what follows as theirs: not a label
+    /// here, so the approved sentence after it reads as altered (a blind attack, 2026-11-28).
     static func unlabelled(_ sentence: (range: ClosedRange<Int>, words: String), words: [(word: String, start: Int, end: Int)],
                            in form: CopyNormalizer.Mapped) -> (range: ClosedRange<Int>, words: String) {
         for index in sentence.range.lowerBound..<min(sentence.range.lowerBound + 3, sentence.range.upperBound) {
+            if ["you", "your", "yours", "you're"].contains(words[index].word) { break }
             let end = words[index].end
             guard end < form.characters.count, form.characters[end] == ":" else { continue }
             let rest = (index + 1)...sentence.range.upperBound

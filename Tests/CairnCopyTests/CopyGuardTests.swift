@@ -411,6 +411,7 @@ struct CopyGuardTests {
         #expect(guardian.lint("Insight: " + lifted.replacingOccurrences(of: ".", with: " today."), module: nil)
             .contains { $0.rule == "ApprovedCopy" })
         #expect(!guardian.isSafe("You have migraine: " + lifted, module: nil))
+        #expect(!guardian.isSafe("Your trigger: " + lifted, module: nil))
     }
 
     @Test("medication wording is banned for marker modules only")

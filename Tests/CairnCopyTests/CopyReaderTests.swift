@@ -202,6 +202,12 @@ struct CopyReaderTests {
         // alone 6), and punctuation and typography as disguises (none of 55 leaked, the rules
         // alone 10; none of 30 blocked wrongly); then ruled on.
         ("blind/dev35.jsonl", 0, 3), ("blind/dev36.jsonl", 0, 0),
+        // A blind attack on the session's three new readings (brackets read through, "any"
+        // under a negation, a label before an approved sentence), run untouched with the
+        // session's start (0 leaked, 13 of 50 blocked wrongly) and its end (2 leaked, 4); the
+        // label about the person was then refused. The leak left is the approved-fragment
+        // policy: the red-flag banner's first sentence lifted whole is judged by the rules.
+        ("blind/dev37.jsonl", 1, 5),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
