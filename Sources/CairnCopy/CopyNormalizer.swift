@@ -242,6 +242,22 @@ struct CopyNormalizer {
         var dropped = Set<Int>()
         var index = 0
         while index < characters.count {
+            // A pair of spaced dashes around one to three words is an aside like brackets:
+            // "Your headaches - caused by - red wine".
+            if characters[index] == "-", index > 0, characters[index - 1] == " ", index + 1 < characters.count, characters[index + 1] == " " {
+                var spaces = 0, end = index + 2
+                while end + 1 < characters.count && spaces <= 3 && !(characters[end] == "-" && characters[end - 1] == " " && characters[end + 1] == " ") {
+                    if characters[end] == " " { spaces += 1 }
+                    end += 1
+                }
+                if end + 1 < characters.count, characters[end] == "-", characters[end - 1] == " ", characters[end + 1] == " ", spaces <= 3,
+                   characters[(index + 1)..<end].contains(where: \.isLetterFast) {
+                    dropped.insert(index)
+                    dropped.insert(end)
+                    index = end + 1
+                    continue
+                }
+            }
             // An opening mark with a word after it, closed by its pair after one to three words.
             let open = characters[index]
             guard let close = closingMark(open), index + 1 < characters.count,

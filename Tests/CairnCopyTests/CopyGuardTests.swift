@@ -201,6 +201,9 @@ struct CopyGuardTests {
         ("You may have a s.t.r.o.k.e.", "ConditionNames"),
         ("T.R.Y a triptan.", "TreatmentAdvice"),
         ("You may have m i g r a i n e.", "ConditionAssertions"),
+        // A pair of spaced dashes around the hedge is an aside, read through like brackets.
+        ("You have — most likely — migraine.", "HedgedDiagnosis"),
+        ("Your headaches are - probably - caused by red wine.", "CausalClaims"),
         // Where a measure is heading is a forecast (dev33); the causal senses narrowed for
         // software copy still read a claim about the person.
         ("A projection line shows where your LDL is heading.", "Forecasts"),
@@ -235,6 +238,10 @@ struct CopyGuardTests {
         ("Headache type (optional): Migraine / Tension / Cluster / Not sure", "trigger-cooccurrence"),
         ("What does 'Sometimes present' mean? The factor was logged before some of your headaches.", "trigger-cooccurrence"),
         ("Tap 'Share' (top right) to send the file.", "trigger-cooccurrence"),
+        // Dashes around an aside, and a settings path with "»", which the plain form reads as a
+        // quote mark.
+        ("Logged 3 times — mostly on weekdays — before 9 am.", "trigger-cooccurrence"),
+        ("Open Settings » Diagnostics to send a report.", "trigger-cooccurrence"),
         // Software senses of causal words and record rows in long copy (dev35, dev13, dev21).
         ("Tap a result to open the visit.", "visit-history"),
         ("Thanks to everyone who sent feedback, sync is faster now.", "visit-history"),
@@ -377,6 +384,20 @@ struct CopyGuardTests {
     @Test("passes the seeds' style of copy and ordinary uses of risky words", arguments: passing)
     func passes(text: String, module: String) {
         #expect(guardian.lint(text, module: module) == [], "\(text)")
+    }
+
+    /// The rules' exceptions are matched in the plain form, where a middle dot is a space and
+    /// "»" a quote mark: an exception written with either never matched.
+    @Test("a record row parted by a middle dot is excused by the rules as one parted by nothing")
+    func middleDotRow() {
+        for text in ["Type: Migraine · Edit", "Type: Migraine · 3 Mar", "Type: Migraine (you chose this)"] {
+            let blocking = guardian.lint(text, module: "trigger-cooccurrence", reads: false).filter(\.blocks)
+            #expect(blocking.isEmpty, "\(text): \(blocking.map(\.rule))")
+        }
+        for text in ["Type: Migraine · likely", "Type: migraine may be likely"] {
+            let rules = guardian.lint(text, module: "trigger-cooccurrence", reads: false).map(\.rule)
+            #expect(rules.contains("HedgedDiagnosis"), "\(text): \(rules)")
+        }
     }
 
     @Test("every approved text passes exactly as written, only for its modules")
