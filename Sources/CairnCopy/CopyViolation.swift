@@ -14,7 +14,7 @@ public struct CopyViolation: Sendable, Equatable, Encodable {
     public let column: Int
     public let level: CopyLevel
     /// Where the match lies in the original text, in characters.
-    let offsets: Range<Int>
+    public let offsets: Range<Int>
 
     enum CodingKeys: String, CodingKey { case rule, claim, message, match, line, column, level }
 

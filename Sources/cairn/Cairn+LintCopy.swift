@@ -62,7 +62,9 @@ extension Cairn {
             let name = file == "-" ? "<stdin>" : file
             var units: [(line: Int, text: String)] = []
             if lines {
-                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                // A line of the file ends at "\n" (or "\r\n", one character to Swift); a line
+                // separator or a lone "\r" inside it is part of the copy.
+                for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated()
                 where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                     units.append((index + 1, String(line)))
                 }
@@ -93,7 +95,11 @@ extension Cairn {
             var found: [Found] = []
             for unit in units {
                 for violation in copyGuard.lint(unit.text, module: module, reads: !rulesOnly) {
-                    found.append(Found(file: name, line: unit.line + violation.line - 1, column: violation.column,
+                    // With --lines, a place in the file: the unit's own line, whatever breaks the
+                    // copy holds (a U+2028 line separator would otherwise name the next case).
+                    let line = lines ? unit.line : violation.line
+                    let column = lines ? violation.offsets.lowerBound + 1 : violation.column
+                    found.append(Found(file: name, line: line, column: column,
                                        rule: violation.rule, claim: violation.claim, level: violation.level, match: violation.match,
                                        message: violation.message))
                 }

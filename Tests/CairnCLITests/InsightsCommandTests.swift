@@ -21,6 +21,18 @@ struct InsightsCommandTests {
         #expect(result.output.hasPrefix("The catalog's ") && result.output.hasSuffix(" entries pass the rules of their modules.\n"))
     }
 
+    @Test("lint-copy --lines names each case's own line, though the copy holds a line separator or CRLF ends")
+    func lintLinesPlaces() throws {
+        let input = "Logged 3 times.\u{2028}The worst is behind you.\r\nLogged 4 times.\r\nYou have migraine.\n"
+        let result = try CLI.run(["lint-copy", "--lines", "--rules-only"], input: input)
+        #expect(result.status == 1)
+        let places = result.output.split(separator: "\n").map { $0.split(separator: ":").prefix(3).joined(separator: ":") }
+        // Line 1 holds the forecast after its separator ("worst", column 21); line 3 the condition.
+        #expect(places.contains("<stdin>:1:21"), "\(result.output)")
+        #expect(places.contains("<stdin>:3:1"), "\(result.output)")
+        #expect(!places.contains { $0.hasPrefix("<stdin>:2:") }, "\(result.output)")
+    }
+
     @Test("every demo profile gets findings, nothing is withheld, and every printed text passes lint-copy")
     func demoFindings() throws {
         let report = try json(["insights", demo, "--format", "json"])
