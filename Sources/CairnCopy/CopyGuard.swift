@@ -228,11 +228,18 @@ public struct CopyGuard: Sendable {
                 violations.removeAll { $0.rule != CopyGuard.approvedCopyRuleID && AttributedSpans.covers(attributed, $0.offsets) }
             }
             // What the product says it does not do or claim is not a claim.
+            var disclaimed: [DisclaimedSpans.Span]?
             if !violations.isEmpty {
-                let disclaimed = DisclaimedSpans.ranges(in: text)
-                if !disclaimed.isEmpty { violations.removeAll { DisclaimedSpans.denies(disclaimed, $0) } }
+                disclaimed = DisclaimedSpans.ranges(in: text)
+                if let disclaimed, !disclaimed.isEmpty { violations.removeAll { DisclaimedSpans.denies(disclaimed, $0) } }
             }
-            if reads, !violations.contains(where: \.blocks), let learned = readerViolation(blanked) {
+            // Nor is a text read that is nothing but disclaimers: a disclaimer names the claim it
+            // denies ("This pattern is not proof that caffeine causes your headaches."), and the
+            // reader learned those words. Beside other sentences it is read whole, as they may
+            // lean on it.
+            if reads, !violations.contains(where: \.blocks),
+               !CopyGuard.onlyDisclaims(blanked, disclaimed ?? DisclaimedSpans.ranges(in: text)),
+               let learned = readerViolation(blanked) {
                 violations.append(learned)
             }
             return violations
@@ -286,6 +293,14 @@ public struct CopyGuard: Sendable {
     /// The text with every approved text it holds whole (for this module) blanked out, one
     /// space for each character so that positions still point into the original: an approved
     /// warning followed by a button label is the warning, checked, and a label, to check.
+    /// Whether every letter of the text lies in a disclaiming sentence (its subject included).
+    private static func onlyDisclaims(_ text: String, _ spans: [DisclaimedSpans.Span]) -> Bool {
+        guard !spans.isEmpty else { return false }
+        return text.enumerated().allSatisfy { index, character in
+            !character.isLetter || spans.contains { $0.sentence.contains(index) }
+        }
+    }
+
     private func blankingApprovedTexts(in text: String, module: String?) -> String {
         var blanked: String?
         for (approved, entries) in approvedByText where approved.count < text.count && entries.contains(where: { $0.includes(module) }) {
@@ -726,6 +741,14 @@ public struct CopyGuard: Sendable {
                     } : []
                 if index == unquotedIndex && !rule.exceptions.isEmpty {
                     excused += rule.exceptions.flatMap { $0.ranges(in: texts[0]) }.map { plain.origins[$0.lowerBound]...plain.origins[$0.upperBound - 1] }
+                }
+                // And the other way: what an exception excuses read through a symbol or a pause
+                // ("The 👀 weather service 👀 crashed.") it excuses as written.
+                if let unquotedIndex, index != unquotedIndex, !readsPieces, !rule.exceptions.isEmpty {
+                    let through = forms[unquotedIndex]
+                    excused += rule.exceptions.flatMap { $0.ranges(in: texts[unquotedIndex]) }.map {
+                        through.origins[$0.lowerBound]...through.origins[$0.upperBound - 1]
+                    }
                 }
                 for (range, pattern) in rule.matches(in: text) {
                     let start = form.origins[range.lowerBound], end = form.origins[range.upperBound - 1]

@@ -235,7 +235,9 @@ struct CopyNormalizer {
     /// "This is (probably) migraine", "You “probably” have migraine", "Your kidneys are ‘fine’"
     /// read as the sentence they dress up. A longer aside keeps its brackets ("Migraine (found in
     /// 3 visit notes)" is a label and where it was found); so does an apostrophe inside a word
-    /// ("doesn't"). Nil when nothing is taken out.
+    /// ("doesn't"). Spaced dashes around one to three words are an aside too ("You have — most
+    /// likely — migraine"), and an ellipsis between two words a pause ("accounts … for").
+    /// Nil when nothing is taken out.
     static func unquoted(_ plain: Mapped) -> Mapped? {
         let characters = plain.characters
         func isLetter(_ index: Int) -> Bool { index >= 0 && index < characters.count && characters[index].isLetterFast }
@@ -255,6 +257,38 @@ struct CopyNormalizer {
                     dropped.insert(index)
                     dropped.insert(end)
                     index = end + 1
+                    continue
+                }
+                // A lone dash inside a clause, with the clause going on after it: "likely in — the
+                // severe range".
+                if isLetter(index - 2) && index + 2 < characters.count && characters[index + 2].isLowercase && isLetter(index + 2) {
+                    dropped.insert(index)
+                    index += 1
+                    continue
+                }
+            }
+            // A symbol standing between two words as a word would ("moderately ⭐ reduced"):
+            // emoji and pictographs say nothing the words around them do not.
+            if isPictograph(characters[index]), index > 0, characters[index - 1] == " " {
+                var end = index
+                while end < characters.count && isPictograph(characters[end]) { end += 1 }
+                if end + 1 < characters.count && characters[end] == " " && isLetter(index - 2) && isLetter(end + 1) {
+                    for symbol in index..<end { dropped.insert(symbol) }
+                    index = end
+                    continue
+                }
+            }
+            // An ellipsis between two words is a pause, not a break: "Processed meat accounts …
+            // for today's headache".
+            if characters[index] == "\u{2026}" || (characters[index] == "." && index + 1 < characters.count && characters[index + 1] == ".") {
+                var end = index
+                while end < characters.count && (characters[end] == "." || characters[end] == "\u{2026}") { end += 1 }
+                var before = index - 1, after = end
+                while before >= 0 && characters[before] == " " { before -= 1 }
+                while after < characters.count && characters[after] == " " { after += 1 }
+                if isLetter(before) && isLetter(after) && (before < index - 1 || after > end) {
+                    for dot in index..<end { dropped.insert(dot) }
+                    index = end
                     continue
                 }
             }
@@ -286,6 +320,15 @@ struct CopyNormalizer {
             out.append(characters[index], from: plain.origins[index])
         }
         return out
+    }
+
+    /// An emoji or another pictographic symbol (not a letter, digit or punctuation mark).
+    static func isPictograph(_ character: Character) -> Bool {
+        guard !character.isASCII else { return false }
+        return character.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isEmoji && scalar.value > 0xFF || scalar.properties.generalCategory == .otherSymbol
+                || scalar.value == 0xFE0F || scalar.value == 0x200D
+        }
     }
 
     /// The closing mark of an opening quotation mark or bracket, as the plain form has them.

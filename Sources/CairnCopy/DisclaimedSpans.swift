@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sentences in which the product says what it does not do or claim: "The assistant can't
 /// diagnose, prescribe, or tell you whether a result is dangerous.", "These counts don't say
 /// what brings your headaches on.", "This app is not an emergency service.", "No one is being
@@ -15,7 +17,8 @@
 /// governs a verb of saying, judging or acting for the person (say or tell whether or what;
 /// mean; diagnose, contact; "make one the reason"; "is not a prediction"), and nothing else is
 /// said: "can't say wine triggers them" or "won't tell you that ..." puts a claim in words and
-/// denies only the saying. A pronoun or a gerund phrase as subject ("It says nothing about
+/// denies only the saying, while "is not proof that caffeine causes them" or "doesn't mean it
+/// triggers them" denies that the data support it. A pronoun or a gerund phrase as subject ("It says nothing about
 /// cause.", "Counting how often two things happen together can't show which came first.") has
 /// only the verbs of saying, since what it stands for is unknown ("It isn't anything serious"
 /// is reassurance). Also read as disclaimers: how not to read the output ("Don't read these
@@ -25,7 +28,9 @@
 /// A sentence with a second negation, a question left unanswered, a turn ("but", "yet",
 /// "though", "unless", "because"), a second clause joined on ("and your results are normal"),
 /// a clause break (";", ":", a dash, an ellipsis, a comma that is not a list of those verbs or
-/// ", not a ..."), markup or an invisible character denies nothing: it is judged as ever. A verb
+/// ", not a ..."), or an HTML comment denies nothing: it is judged as ever. Markup tags and
+/// invisible characters are read as nothing, letters in their compatibility forms and any other
+/// space as a plain one, as a person reads them. A verb
 /// that reports a finding ("doesn't show anything serious", "found nothing worrying") is not one
 /// of the verbs: those sentences are reassurance. A span starts at the negation: the subject's
 /// own words, and a label before the sentence ("Insight:"), are not part of what it denies. A
@@ -51,18 +56,21 @@ enum DisclaimedSpans {
     private static let askedPrefix = #"^(?:can|could|will|would|does|do)\s+"# + product + #"\s+"#
     private static let sayer = #"(?:tell|say|know|prove|claim|answer|judge|decide)(?:\s+(?:you|anyone|us|me))?"#
     /// The verbs of saying that take a question after them ("show which came first").
-    private static let asker = #"(?:tell|say|know|prove|claim|answer|judge|decide|show|explain)(?:\s+(?:you|anyone|us|me))?"#
+    private static let asker = #"(?:tell|say|know|prove|claim|answer|judge|decide|show|explain|determine|establish|work\s+out|figure\s+out)(?:\s+(?:you|anyone|us|me))?"#
     /// What the sentence then says, held to its end where more words could carry a claim.
     private static let end = #"(?:\s+(?:here|on this [\w-]+|in this [\w-]+))?\s*[.!]?$"#
+    /// Verbs that say one thing makes another happen, in a clause a disclaimer denies.
+    private static let causeVerb = #"(?:causes?|caused|causing|triggers?|triggered|triggering|brings?\s+on|brought\s+on|sets?\s+off|leads?\s+to|led\s+to|(?:is|are|was|were)\s+behind|gives?\s+(?:you|them|her|him))"#
     private static let people = #"(?:anyone|anybody|you|yourself|your family|anyone in your family|anyone else(?:'s)?|anybody else's|someone else(?:'s)?|others'?|other people(?:'s)?|other (?:users|families|profiles)|each other|one another|averages?|norms|your health|anyone's health|the future)"#
     private static let emergencies = #"(?:an?\s+)?(?:emergenc(?:y|ies)|medical emergencies|urgent\s+(?:care|situations?|problems?|symptoms))"#
 
     /// What follows the negation in each form of disclaimer, the claims it denies, and whether a
     /// pronoun or gerund subject may say it. A question it does not answer ("whether a result is
     /// dangerous") denies any claim inside it; "what brings your headaches on" only the cause (its
-    /// words may presume the rest: "why your headaches are getting worse", "when your next attack
-    /// will come" are not denied, so "why", "how" and "when" are not forms); an act it does not
-    /// do ("contact emergency services") only the emergency.
+    /// words may presume the rest: "why your headaches are getting worse" is not denied, so
+    /// "why", "how" and "when" are not forms, but for "when your next headache will come", which
+    /// presumes only the diary's next entry); an act it does not do ("contact emergency
+    /// services") only the emergency.
     private struct Form {
         let body: String
         let denies: Set<CopyClaim>
@@ -80,7 +88,9 @@ enum DisclaimedSpans {
     }
 
     private static let bodies: [Form] = [
-        Form(body: #"(?:[\w,'-]+\s+){0,6}?"# + asker + #"\s+whether\b"#, denies: deniable, ofReferents: true),
+        // A question it does not answer presumes nothing, a verdict included: "This chart can't
+        // say whether your numbers are good or bad."
+        Form(body: #"(?:[\w,'-]+\s+){0,6}?"# + asker + #"\s+whether\b"#, denies: deniable.union([.severity]), ofReferents: true),
         Form(body: sayer + #"(?:\s+(?:anything|much|more|for sure|for certain))?"# + end, denies: deniable, ofReferents: true),
         Form(body: asker + #"\s+(?:what|which|who|the (?:cause|reason))\b"#, denies: [.causal], ofReferents: true),
         Form(body: #"make\s+(?:[\w']+\s+){0,2}(?:the\s+)?(?:reason|cause)\b"#, denies: [.causal], ofReferents: true),
@@ -92,6 +102,19 @@ enum DisclaimedSpans {
              denies: [.causal, .inference], ofReferents: true),
         Form(body: #"(?:proof|evidence)(?:\s+of\s+(?:cause|causation|a cause|anything|what\s+(?:causes|caused|brings|triggers|sets off)(?:\s+[\w'-]+){0,3}?))?"# + end,
              denies: [.causal, .inference], ofReferents: true),
+        // What the evidence does not establish: "This pattern is not proof that caffeine causes
+        // your headaches.", "Falling pressure before headaches doesn't mean it triggers them."
+        // Unlike "can't say wine triggers them", these deny that the data support the cause;
+        // they do not put it in words and decline to say it.
+        Form(body: #"(?:show|prove|mean|imply|establish|confirm|(?:a\s+)?proof|evidence)\s+(?:that\s+)?(?:[\w'-]+\s+){1,8}?"# + causeVerb + #"(?:\s+[\w'-]+){0,5}"# + end,
+             denies: [.causal, .inference], ofReferents: true),
+        // What the data do not show to be safe: "It doesn't show that caffeine is safe for you."
+        Form(body: #"(?:show|prove|mean|imply|establish|confirm|(?:a\s+)?proof|evidence)\s+(?:that\s+)?(?:[\w'-]+\s+){1,6}?(?:is|are|was|were)\s+(?:safe|harmless|fine|okay|ok)(?:\s+(?:for|to)\s+[\w'-]+){0,2}"# + end,
+             denies: [.reassurance], ofReferents: true),
+        // When the next one comes is a question about timing it does not answer: "The chart
+        // doesn't tell you when your next headache will come."
+        Form(body: asker + #"\s+when\s+(?:your|the|their|his|her|[a-z]+'s)\s+next\s+(?:headache|migraine|attack|episode|flare)\s+(?:will\s+(?:come|start|happen|arrive|hit)|is\s+(?:coming|due))"# + end,
+             denies: [.forecast, .causal], ofReferents: true),
         // What it does not mean, of a plain subject: "your worsening headaches" presumes.
         Form(body: #"mean\s+(?:that\s+)?(?:you(?:'re| are)?|your (?:headaches?|migraines?|numbers?|results?|readings?|levels?|health|body)|it(?:'s| is)?|this|that|anything|something|everything)\b"#,
              denies: deniable, ofReferents: false),
@@ -125,6 +148,9 @@ enum DisclaimedSpans {
         // "It says nothing about cause."
         (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?|means?)\s+nothing\s+about\s+(?:(?:the\s+)?causes?|causation|(?:what\s+)?caused\s+(?:it|them|what))"# + end), deniable),
         (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?)\s+nothing\s+about\s+whether\b"#), deniable),
+        // "Nothing in this summary says what is causing your headaches."
+        (compiled(#"^nothing\s+(?:in|on|about|here)(?:\s+[\w'-]+){0,3}\s+(?:says?|tells?(?:\s+you)?|shows?|proves?|explains?)\s+whether\b"#), deniable.union([.severity])),
+        (compiled(#"^nothing\s+(?:in|on|about|here)(?:\s+[\w'-]+){0,3}\s+(?:says?|tells?(?:\s+you)?|shows?|proves?|explains?)\s+(?:what|which)\b"#), [.causal]),
         (compiled(subjectOrReferent + #"(?:says?|tells?(?:\s+you)?|shows?|proves?)\s+nothing\s+about\s+(?:what|which)\b"#), [.causal]),
         (compiled(#"^none of (?:these|the|those|our|its|this)\s+(?:[\w-]+\s+)?(?:patterns?|"# + productNoun + #")\s+(?:is|are)\s+(?:proof|evidence)(?:\s+of\s+(?:cause|causation|a cause|anything))?"# + end), [.causal, .inference]),
         // How not to read it: "Don't read these patterns as proof of what causes your headaches."
@@ -157,9 +183,60 @@ enum DisclaimedSpans {
 
     /// Character ranges of the text that are disclaiming sentences.
     static func ranges(in text: String) -> [Span] {
-        guard !text.contains("<"), !text.contains(where: { CopyNormalizer.isInvisible($0) }) else { return [] }
+        // An HTML comment is not shown, and its words are read as copy elsewhere: a sentence
+        // around one disclaims nothing.
+        guard !text.contains("<!"), !text.contains("-->") else { return [] }
+        // Invisible characters are read as nothing and any other space as a plain one, as a
+        // person reads them ("Cairn\u{3000}can't\u{3000}tell\u{3000}you ..."); spans are
+        // found in that reading and given back in the text's own positions.
+        let (read, origins) = readAsShown(text)
         // Markdown emphasis ("**It says nothing about cause.**") is read as spaces.
-        let characters = Array(text.map { $0 == "’" ? "'" : $0 == "*" ? " " : $0 })
+        let characters = read.map { $0 == "’" ? "'" : $0 == "*" ? " " : $0 }
+        return spans(in: characters).map { span in
+            let start = origins[span.range.lowerBound]
+            let end = origins[span.range.upperBound - 1] + 1
+            let sentenceStart = origins[span.sentence.lowerBound], sentenceEnd = origins[span.sentence.upperBound - 1] + 1
+            return Span(range: start..<end, denies: span.denies, sentence: sentenceStart..<sentenceEnd)
+        }
+    }
+
+    /// The text as shown: without markup tags or invisible characters, letters in their
+    /// compatibility forms ("ｃａｕｓｅｓ" as "causes"), every space but a line break as " ";
+    /// and where each character of that came from in the text.
+    private static func readAsShown(_ text: String) -> (characters: [Character], origins: [Int]) {
+        var characters: [Character] = [], origins: [Int] = []
+        characters.reserveCapacity(text.count)
+        let written = Array(text)
+        var index = 0
+        while index < written.count {
+            let character = written[index]
+            // A tag ("Th<b>i</b>s", "cau<span></span>ses") shows nothing.
+            if character == "<", index + 1 < written.count, written[index + 1].isLetter || written[index + 1] == "/",
+               let close = written[index...].prefix(120).firstIndex(of: ">") {
+                index = close + 1
+                continue
+            }
+            defer { index += 1 }
+            // A joiner clings to the letter before it ("v\u{200D}" is one character): the
+            // letter stays.
+            let visible = CopyNormalizer.isInvisible(character)
+                ? String(String.UnicodeScalarView(character.unicodeScalars.filter { !CopyNormalizer.isInvisible(Character($0)) }))
+                : String(character)
+            let shown = visible.unicodeScalars.allSatisfy(\.isASCII) ? visible : visible.precomposedStringWithCompatibilityMapping
+            for character in shown {
+                if character.isWhitespace && character != "\n" && character != " " {
+                    let isBreak = character.unicodeScalars.contains { CopyNormalizer.lineBreaks.contains($0) }
+                    characters.append(isBreak ? "\n" : " ")
+                } else {
+                    characters.append(character)
+                }
+                origins.append(index)
+            }
+        }
+        return (characters, origins)
+    }
+
+    private static func spans(in characters: [Character]) -> [Span] {
         // Each sentence runs to its mark (". ", "! ", "? " or one at the end), a line break or
         // the end.
         var sentences: [Range<Int>] = []
@@ -244,7 +321,8 @@ enum DisclaimedSpans {
             guard rest.split(separator: ",", omittingEmptySubsequences: false).dropFirst().allSatisfy({ $0.hasPrefix(" not ") }) else { continue }
             // The subject's own words are not denied: "Knowing wine triggers them doesn't tell ...".
             let from = bodyStart + (negations.first?.lowerBound ?? 0)
-            return Span(range: from..<min(range.upperBound + 1, characters.count), denies: denied)
+            let end = min(range.upperBound + 1, characters.count)
+            return Span(range: from..<end, denies: denied, sentence: range.lowerBound..<end)
         }
         return nil
     }
@@ -253,6 +331,8 @@ enum DisclaimedSpans {
     struct Span: Equatable {
         let range: Range<Int>
         let denies: Set<CopyClaim>
+        /// The whole sentence: its subject, and a label before it, too.
+        let sentence: Range<Int>
     }
 
     /// Whether a violation is a claim a disclaiming sentence denies, wholly inside it.

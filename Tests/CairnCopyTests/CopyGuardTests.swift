@@ -204,6 +204,17 @@ struct CopyGuardTests {
         // A pair of spaced dashes around the hedge is an aside, read through like brackets.
         ("You have — most likely — migraine.", "HedgedDiagnosis"),
         ("Your headaches are - probably - caused by red wine.", "CausalClaims"),
+        // A verdict in any word of a sentiment lexicon, and as a label (evaluative-words).
+        ("Your numbers are ugly.", "HealthJudgements"),
+        ("Mum's results are grand for her age.", "HealthJudgements"),
+        ("Heart: happy", "HealthJudgements"),
+        // A pause or a symbol between the words of a claim (dev38).
+        ("Processed meat accounts … for today's headache.", "CausalClaims"),
+        ("Grandpa's lung function is moderately ⭐ reduced.", "ClinicalClassification"),
+        ("Your thyroid level is far too above the typical range.", "MarkerVerdicts"),
+        ("Nana will get another attack before her period.", "Forecasts"),
+        ("Dad's hemoglobin is set to drop below 60 by the summer.", "Forecasts"),
+        ("No problem to fly with Nana's blood pressure.", "Reassurance"),
         // Where a measure is heading is a forecast (dev33); the causal senses narrowed for
         // software copy still read a claim about the person.
         ("A projection line shows where your LDL is heading.", "Forecasts"),
@@ -242,6 +253,22 @@ struct CopyGuardTests {
         // quote mark.
         ("Logged 3 times — mostly on weekdays — before 9 am.", "trigger-cooccurrence"),
         ("Open Settings » Diagnostics to send a report.", "trigger-cooccurrence"),
+        // Data, devices and the app in words of judgement; software and weather senses (dev38).
+        ("Sync health: good", "trigger-cooccurrence"),
+        ("Your readings are accurate.", "marker-trends"),
+        ("This setting has no side effects on your data.", "trigger-cooccurrence"),
+        ("Diagnostics for the Docling server: 7 warnings, 0 errors.", "visit-history"),
+        ("The Docling server has a memory leak that causes slowdowns after long sessions.", "visit-history"),
+        ("The 👀 weather service 👀 crashed.", "weather-correlation"),
+        ("In Leeds, pressure will rise again overnight.", "weather-correlation"),
+        ("Forecast for Saturday: sunny, high 11°, pressure falling.", "weather-correlation"),
+        ("You will get a notification when the sync ends.", "trigger-cooccurrence"),
+        ("This report doesn't say what your A1C means for your health.", "marker-trends"),
+        ("Search visits by illness name, doctor or notes", "visit-history"),
+        ("The import failed because of a corrupt cache file.", "visit-history"),
+        ("Weekends account for 3 of your 9 headaches.", "calendar-patterns"),
+        // A text that is nothing but disclaimers is not read for the claim it names.
+        ("This pattern is not proof that caffeine causes your headaches.", "trigger-cooccurrence"),
         // Software senses of causal words and record rows in long copy (dev35, dev13, dev21).
         ("Tap a result to open the visit.", "visit-history"),
         ("Thanks to everyone who sent feedback, sync is faster now.", "visit-history"),

@@ -208,6 +208,11 @@ struct CopyReaderTests {
         // label about the person was then refused. The leak left is the approved-fragment
         // policy: the red-flag banner's first sentence lifted whole is judged by the rules.
         ("blind/dev37.jsonl", 1, 5),
+        // The development half of a blind generator (subject x relation x claim x hedge x negation
+        // x disguise; run untouched: 13 of 435 leaked, 57 of 375 blocked wrongly), and a blind
+        // attack on the readings it led to (7 of 75 leaked, 31 of 75 blocked wrongly with the
+        // session's start); then ruled on. What is left is written in the fixtures' README.
+        ("blind/dev38.jsonl", 1, 15), ("blind/dev39.jsonl", 5, 8),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]

@@ -68,6 +68,22 @@ struct DisclaimedSpansTests {
         "This doesn't show that any factor led to a headache.",
         "These counts don't prove that poor sleep led to any of your headaches.",
         "Wine came before 3 of them, but that isn't proof it played any part.",
+        // What the data do not establish, and questions the product cannot work out (dev38, a
+        // blind generator of subject x relation x negation).
+        "This pattern is not proof that caffeine causes your headaches.",
+        "Falling pressure showing up before headaches doesn't mean it triggers them.",
+        "These patterns don't work out whether poor sleep causes your headaches.",
+        "This chart is not able to determine whether your numbers are a problem.",
+        "Nothing in this summary says what is causing your headaches.",
+        // Timing it cannot tell: "your next headache" is the diary's, not a forecast.
+        "The pattern view doesn't tell you when your next headache will come.",
+        "The app can't tell you when your next attack will come.",
+        // Invisible characters read as nothing, and other spaces as spaces.
+        "Cairn\u{3000}can't\u{3000}tell\u{3000}you\u{3000}what\u{3000}ca\u{2063}u\u{2063}ses\u{3000}Leo's\u{3000}headaches.",
+        "This \u{200C}summary \u{200C}won't \u{200C}work \u{200C}out \u{200C}whether \u{200C}wine \u{200C}triggers \u{200C}them.",
+        // Markup tags and compatibility forms (fullwidth letters) are read as shown.
+        "Th<b>i</b>s pattern is not proof that alcohol causes your headaches.",
+        "This pattern is not proof that caffeine ｃａｕｓｅｓ your headaches.",
     ])
     func disclaimersPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -101,7 +117,7 @@ struct DisclaimedSpansTests {
         "The app isn't able to warn you that your headaches are dangerous.",
         // What the question's own words presume is not denied.
         "No one is being compared with your worsening headaches.",
-        "The app can't tell you when your next attack will come.",
+        "The app can't tell you when your worsening attacks will stop.",
         "These counts don't say why your headaches are getting worse.",
         "This card is not a prediction that your headaches will get worse.",
         "This card doesn't mean your worsening headaches are fine.",
@@ -163,6 +179,15 @@ struct DisclaimedSpansTests {
         "This doesn't show that any factor led to a headache, but wine did.",
         "This doesn't show that any factor led to a headache. Trust us, it does.",
         "This doesn't show that any factor didn't lead to a headache.",
+        // What the data do not establish, and then a claim, a second negation, or a word of
+        // saying that only declines to say it.
+        "This pattern is not proof that caffeine causes your headaches, but it does.",
+        "This pattern is not proof that caffeine causes your headaches. Trust us, it does.",
+        "This pattern is not proof that caffeine doesn't cause your headaches.",
+        "This pattern is not just proof that caffeine causes your headaches.",
+        "The chart doesn't tell you when your next headache will come, but it will be soon.",
+        "Nothing in this summary says what is causing your headaches; wine is.",
+        "Cairn\u{00A0}can't\u{00A0}say\u{00A0}whether\u{00A0}it\u{00A0}is\u{00A0}serious.\u{00A0}Wine\u{00A0}triggers\u{00A0}your\u{00A0}headaches.",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text), "\(text)")
@@ -190,9 +215,14 @@ struct DisclaimedSpansTests {
         // Asked of the product and answered "No.": the forecast is denied; answered yes, nothing.
         #expect(!blocksByRules("Does this app predict attacks? No. It shows how often each factor was present in your logs."))
         #expect(blocksByRules("Does this app predict attacks? Yes. Expect one Friday."))
-        // Markup or an invisible character: nothing is read as a disclaimer.
-        #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").isEmpty)
+        // A markup tag or an invisible character is read as nothing ("an\u{200B}emergency" as
+        // "anemergency"), another space as a space, and the span is given in the text's own
+        // positions; around an HTML comment nothing is read as a disclaimer.
+        #expect(DisclaimedSpans.ranges(in: "This app is <b>not</b> an emergency service.").map(\.range) == [15..<44])
+        #expect(DisclaimedSpans.ranges(in: "This app is not an emergency service.<!-- it is -->").isEmpty)
         #expect(DisclaimedSpans.ranges(in: "This app is not an\u{200B}emergency service.").isEmpty)
+        #expect(DisclaimedSpans.ranges(in: "This\u{3000}app\u{3000}is\u{3000}not an emergency service.").map(\.range) == [12..<37])
+        #expect(DisclaimedSpans.ranges(in: "This app is no\u{200B}t an emergency service.").map(\.range) == [12..<38])
         // "Of what" denies only what a cause's words leave open: "what is wrong" presumes.
         #expect(DisclaimedSpans.ranges(in: "These counts aren't proof of what is wrong with you.").isEmpty)
         #expect(!DisclaimedSpans.ranges(in: "These counts aren't proof of what causes your headaches.").isEmpty)
