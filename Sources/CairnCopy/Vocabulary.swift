@@ -29,52 +29,58 @@ struct Vocabulary: Sendable {
     /// longest first ("chronic kidney disease" before "kidney disease"), since every optional
     /// continuation is greedy.
     private static func alternation(of terms: [String]) -> String {
-        let root = TrieNode()
-        for term in terms {
-            let words = term.split(whereSeparator: { $0 == " " || $0 == "-" })
-            guard !words.isEmpty else { continue }
-            var node = root
-            for (index, word) in words.enumerated() {
-                if index > 0 { node = node.child(.separator) }
-                for character in word { node = node.child(.character(character)) }
+        // Each term as a sequence of ranks: its characters by their order as Characters, and
+        // the place between two words after every character (a trie's children are tried in
+        // that order). Sorted, the terms under one place of the trie lie side by side, so the
+        // trie is written without building it; thousands of terms took a tenth of a command's
+        // start as nodes in dictionaries.
+        let words = terms.map { $0.split(whereSeparator: { $0 == " " || $0 == "-" }) }
+        let characters = Array(Set(words.joined().joined())).sorted()
+        let rank = Dictionary(uniqueKeysWithValues: characters.enumerated().map { ($1, Int32($0)) })
+        let separator = Int32(characters.count)
+        var sequences: [[Int32]] = words.filter { !$0.isEmpty }.map { termWords in
+            var sequence: [Int32] = []
+            for (index, word) in termWords.enumerated() {
+                if index > 0 { sequence.append(separator) }
+                for character in word { sequence.append(rank[character]!) }
             }
-            node.endsTerm = true
+            return sequence
         }
-        return "(?:" + root.expression() + ")(?:s|es)?"
+        sequences.sort { $0.lexicographicallyPrecedes($1) }
+        let heads = characters.map { escaped($0) } + ["[ -]?"]
+        return "(?:" + expression(sequences[...], depth: 0, heads: heads) + ")(?:s|es)?"
     }
 
-    /// One place in the trie of a vocabulary's terms.
-    private final class TrieNode {
-        enum Unit: Hashable, Comparable {
-            case character(Character)
-            /// Between two words of a term: a space, a hyphen or nothing.
-            case separator
-        }
-        var children: [Unit: TrieNode] = [:]
+    /// What may follow the common first `depth` units of `sequences` (sorted), as an
+    /// expression: empty where every sequence ends there.
+    private static func expression(_ sequences: ArraySlice<[Int32]>, depth: Int, heads: [String]) -> String {
         var endsTerm = false
-
-        func child(_ unit: Unit) -> TrieNode {
-            if let existing = children[unit] { return existing }
-            let made = TrieNode()
-            children[unit] = made
-            return made
-        }
-
-        /// What may follow this place, as an expression (empty at a leaf).
-        func expression() -> String {
-            let branches = children.keys.sorted().map { unit -> String in
-                let head: String
-                switch unit {
-                case .character(let character): head = NSRegularExpression.escapedPattern(for: String(character))
-                case .separator: head = "[ -]?"
-                }
-                return head + children[unit]!.expression()
+        var branches: [String] = []
+        var index = sequences.startIndex
+        while index < sequences.endIndex {
+            guard sequences[index].count > depth else {
+                endsTerm = true
+                index += 1
+                continue
             }
-            guard !branches.isEmpty else { return "" }
-            let body = branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
-            guard endsTerm else { return body }
-            return branches.count == 1 ? "(?:" + body + ")?" : body + "?"
+            let unit = sequences[index][depth]
+            var end = index + 1
+            while end < sequences.endIndex && sequences[end].count > depth && sequences[end][depth] == unit { end += 1 }
+            branches.append(heads[Int(unit)] + expression(sequences[index..<end], depth: depth + 1, heads: heads))
+            index = end
         }
+        guard !branches.isEmpty else { return "" }
+        let body = branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
+        guard endsTerm else { return body }
+        return branches.count == 1 ? "(?:" + body + ")?" : body + "?"
+    }
+
+    /// A character as a literal in an expression: ASCII punctuation escaped, anything else as
+    /// itself.
+    private static func escaped(_ character: Character) -> String {
+        guard let ascii = character.asciiValue else { return String(character) }
+        let isWord = (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x61 && ascii <= 0x7A)
+        return isWord ? String(character) : "\\" + String(character)
     }
 
     /// The common shape of a vocabulary file read without a YAML parser: comment lines, one
