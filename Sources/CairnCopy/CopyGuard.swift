@@ -290,9 +290,6 @@ public struct CopyGuard: Sendable {
         }
     }
 
-    /// The text with every approved text it holds whole (for this module) blanked out, one
-    /// space for each character so that positions still point into the original: an approved
-    /// warning followed by a button label is the warning, checked, and a label, to check.
     /// Whether every letter of the text lies in a disclaiming sentence (its subject included).
     private static func onlyDisclaims(_ text: String, _ spans: [DisclaimedSpans.Span]) -> Bool {
         guard !spans.isEmpty else { return false }
@@ -301,6 +298,9 @@ public struct CopyGuard: Sendable {
         }
     }
 
+    /// The text with every approved text it holds whole (for this module) blanked out, one
+    /// space for each character so that positions still point into the original: an approved
+    /// warning followed by a button label is the warning, checked, and a label, to check.
     private func blankingApprovedTexts(in text: String, module: String?) -> String {
         var blanked: String?
         for (approved, entries) in approvedByText where approved.count < text.count && entries.contains(where: { $0.includes(module) }) {

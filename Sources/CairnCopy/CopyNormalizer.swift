@@ -236,7 +236,8 @@ struct CopyNormalizer {
     /// read as the sentence they dress up. A longer aside keeps its brackets ("Migraine (found in
     /// 3 visit notes)" is a label and where it was found); so does an apostrophe inside a word
     /// ("doesn't"). Spaced dashes around one to three words are an aside too ("You have — most
-    /// likely — migraine"), and an ellipsis between two words a pause ("accounts … for").
+    /// likely — migraine"), a lone dash inside a clause, an ellipsis between two words a pause
+    /// ("accounts … for"), and an emoji between two words nothing ("moderately ⭐ reduced").
     /// Nil when nothing is taken out.
     static func unquoted(_ plain: Mapped) -> Mapped? {
         let characters = plain.characters

@@ -1,41 +1,37 @@
 import Foundation
 
-/// Sentences in which the product says what it does not do or claim: "The assistant can't
-/// diagnose, prescribe, or tell you whether a result is dangerous.", "These counts don't say
-/// what brings your headaches on.", "This app is not an emergency service.", "No one is being
-/// compared with anyone here.", "A long streak is a count of days, not a sign of anything." The
-/// seeds ask for such disclaimers, and a rule that reads "brings your headaches on" or
-/// "emergency service" in them blocks the very sentence that denies it. A causal, forecast,
-/// reassurance, inference, alarm or emergency match wholly inside such a sentence does not
-/// block when the sentence denies that claim (`forms`: a question it does not answer denies
-/// any of them, "what brings ..." the cause, an act it does not do the emergency, "does not
-/// predict" the forecast); a condition, a drug, a severity or advice still blocks, denied or
-/// not ("The app can't confirm your migraine" presumes one).
-///
-/// What counts is grammar, read narrowly: the sentence's subject is the product or its output
-/// (the app, this card, these counts, "we", nothing in this summary, no one), one negation
-/// governs a verb of saying, judging or acting for the person (say or tell whether or what;
-/// mean; diagnose, contact; "make one the reason"; "is not a prediction"), and nothing else is
-/// said: "can't say wine triggers them" or "won't tell you that ..." puts a claim in words and
-/// denies only the saying, while "is not proof that caffeine causes them" or "doesn't mean it
-/// triggers them" denies that the data support it. A pronoun or a gerund phrase as subject ("It says nothing about
-/// cause.", "Counting how often two things happen together can't show which came first.") has
-/// only the verbs of saying, since what it stands for is unknown ("It isn't anything serious"
-/// is reassurance). Also read as disclaimers: how not to read the output ("Don't read these
-/// patterns as proof of what causes your headaches."), what not to use it for ("Don't use this
-/// app for emergencies."), a disclaimer as the last clause after ", but", and a question about
-/// the product that the next sentence answers "No.".
-/// A sentence with a second negation, a question left unanswered, a turn ("but", "yet",
-/// "though", "unless", "because"), a second clause joined on ("and your results are normal"),
-/// a clause break (";", ":", a dash, an ellipsis, a comma that is not a list of those verbs or
-/// ", not a ..."), or an HTML comment denies nothing: it is judged as ever. Markup tags and
-/// invisible characters are read as nothing, letters in their compatibility forms and any other
-/// space as a plain one, as a person reads them. A verb
-/// that reports a finding ("doesn't show anything serious", "found nothing worrying") is not one
-/// of the verbs: those sentences are reassurance. A span starts at the negation: the subject's
-/// own words, and a label before the sentence ("Insight:"), are not part of what it denies. A
-/// later sentence that answers it back ("Trust us, it does.", "Honestly? Wine does, though.")
-/// undoes it.
+/// Sentences in which the product says what it does not do or claim: "The assistant can't diagnose,
+/// prescribe, or tell you whether a result is dangerous.", "These counts don't say what brings your
+/// headaches on.", "This app is not an emergency service.", "No one is being compared with anyone
+/// here.", "A long streak is a count of days, not a sign of anything." The seeds ask for such
+/// disclaimers, and a rule that reads "brings your headaches on" or "emergency service" in them
+/// blocks the very sentence that denies it. A causal, forecast, reassurance, inference, alarm or
+/// emergency match wholly inside such a sentence does not block when the sentence denies that claim
+/// (`forms`: a question it does not answer denies any of them, "what brings ..." the cause, an act
+/// it does not do the emergency, "does not predict" the forecast); a condition, a drug, a severity
+/// or advice still blocks, denied or not ("The app can't confirm your migraine" presumes one).
+/// What counts is grammar, read narrowly: the sentence's subject is the product or its output (the
+/// app, this card, these counts, "we", nothing in this summary, no one), one negation governs a
+/// verb of saying, judging or acting for the person (say or tell whether or what; mean; diagnose,
+/// contact; "make one the reason"; "is not a prediction"), and nothing else is said: "can't say
+/// wine triggers them" or "won't tell you that ..." puts a claim in words and denies only the
+/// saying, while "is not proof that caffeine causes them" or "doesn't mean it triggers them" denies
+/// that the data support it. A pronoun or a gerund phrase as subject ("It says nothing about
+/// cause.", "Counting how often two things happen together can't show which came first.") has only
+/// the verbs of saying, since what it stands for is unknown ("It isn't anything serious" is
+/// reassurance). Also read as disclaimers: how not to read the output ("Don't read these patterns
+/// as proof of what causes your headaches."), what not to use it for ("Don't use this app for
+/// emergencies."), a disclaimer as the last clause after ", but", and a question about the product
+/// that the next sentence answers "No.". A sentence with a second negation, a question left
+/// unanswered, a turn ("but", "yet", "though", "unless", "because"), a second clause joined on
+/// ("and your results are normal"), a clause break (";", ":", a dash, an ellipsis, a comma that is
+/// not a list of those verbs or ", not a ..."), or an HTML comment denies nothing: it is judged as
+/// ever. Markup tags and invisible characters are read as nothing, letters in their compatibility
+/// forms and any other space as a plain one, as a person reads them. A verb that reports a finding
+/// ("doesn't show anything serious", "found nothing worrying") is not one of the verbs: those
+/// sentences are reassurance. A span starts at the negation: the subject's own words, and a label
+/// before the sentence ("Insight:"), are not part of what it denies. A later sentence that answers
+/// it back ("Trust us, it does.", "Honestly? Wine does, though.") undoes it.
 enum DisclaimedSpans {
     /// The claims a disclaiming sentence can deny.
     static let deniable: Set<CopyClaim> = [.causal, .forecast, .reassurance, .inference, .alarm, .emergency]
@@ -186,9 +182,9 @@ enum DisclaimedSpans {
         // An HTML comment is not shown, and its words are read as copy elsewhere: a sentence
         // around one disclaims nothing.
         guard !text.contains("<!"), !text.contains("-->") else { return [] }
-        // Invisible characters are read as nothing and any other space as a plain one, as a
-        // person reads them ("Cairn\u{3000}can't\u{3000}tell\u{3000}you ..."); spans are
-        // found in that reading and given back in the text's own positions.
+        // Read as a person reads it ("Cairn\u{3000}can't\u{3000}tell\u{3000}you ...",
+        // "Th<b>i</b>s"); spans are found in that reading and given back in the text's own
+        // positions.
         let (read, origins) = readAsShown(text)
         // Markdown emphasis ("**It says nothing about cause.**") is read as spaces.
         let characters = read.map { $0 == "’" ? "'" : $0 == "*" ? " " : $0 }
