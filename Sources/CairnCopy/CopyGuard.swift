@@ -729,6 +729,13 @@ public struct CopyGuard: Sendable {
         let texts = forms.map { MatchText($0.text) }
         let formWords = forms.map { CopyGuard.words(in: $0) }
         for rule in scoped {
+            // What an exception excuses read through a symbol or a pause ("The 👀 weather
+            // service 👀 crashed.") it excuses as written: found once, used in every other form.
+            let excusedThrough: [ClosedRange<Int>] = unquotedIndex.map { through in
+                rule.exceptions.flatMap { $0.ranges(in: texts[through]) }.map {
+                    forms[through].origins[$0.lowerBound]...forms[through].origins[$0.upperBound - 1]
+                }
+            } ?? []
             for (index, (form, text)) in zip(forms, texts).enumerated() {
                 // Where the rejoined form read a word cut by an invisible character whole, the
                 // other forms' reading of the two pieces as words is not the text a person sees.
@@ -742,14 +749,7 @@ public struct CopyGuard: Sendable {
                 if index == unquotedIndex && !rule.exceptions.isEmpty {
                     excused += rule.exceptions.flatMap { $0.ranges(in: texts[0]) }.map { plain.origins[$0.lowerBound]...plain.origins[$0.upperBound - 1] }
                 }
-                // And the other way: what an exception excuses read through a symbol or a pause
-                // ("The 👀 weather service 👀 crashed.") it excuses as written.
-                if let unquotedIndex, index != unquotedIndex, !readsPieces, !rule.exceptions.isEmpty {
-                    let through = forms[unquotedIndex]
-                    excused += rule.exceptions.flatMap { $0.ranges(in: texts[unquotedIndex]) }.map {
-                        through.origins[$0.lowerBound]...through.origins[$0.upperBound - 1]
-                    }
-                }
+                if index != unquotedIndex && !readsPieces { excused += excusedThrough }
                 for (range, pattern) in rule.matches(in: text) {
                     let start = form.origins[range.lowerBound], end = form.origins[range.upperBound - 1]
                     if readsPieces && invisible.contains(where: { (start...end).contains($0) }) { continue }

@@ -215,6 +215,8 @@ struct CopyGuardTests {
         ("Nana will get another attack before her period.", "Forecasts"),
         ("Dad's hemoglobin is set to drop below 60 by the summer.", "Forecasts"),
         ("No problem to fly with Nana's blood pressure.", "Reassurance"),
+        // What the app will need is not a recovery foretold.
+        ("You'll need at least 2 weeks to recover.", "Forecasts"),
         // Where a measure is heading is a forecast (dev33); the causal senses narrowed for
         // software copy still read a claim about the person.
         ("A projection line shows where your LDL is heading.", "Forecasts"),
@@ -267,6 +269,9 @@ struct CopyGuardTests {
         ("Search visits by illness name, doctor or notes", "visit-history"),
         ("The import failed because of a corrupt cache file.", "visit-history"),
         ("Weekends account for 3 of your 9 headaches.", "calendar-patterns"),
+        ("You will need at least 10 resolved logs to see weather patterns.", "weather-correlation"),
+        ("Pollen was in the very high range on 4 days.", "weather-correlation"),
+        ("Pain rating: severe", "trigger-cooccurrence"),
         // A text that is nothing but disclaimers is not read for the claim it names.
         ("This pattern is not proof that caffeine causes your headaches.", "trigger-cooccurrence"),
         // Software senses of causal words and record rows in long copy (dev35, dev13, dev21).
