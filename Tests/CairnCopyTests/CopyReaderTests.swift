@@ -213,6 +213,13 @@ struct CopyReaderTests {
         // attack on the readings it led to (7 of 75 leaked, 31 of 75 blocked wrongly with the
         // session's start); then ruled on. What is left is written in the fixtures' README.
         ("blind/dev38.jsonl", 1, 15), ("blind/dev39.jsonl", 5, 8),
+        // Screen-by-screen product copy by a blind generator of the fourteenth session (run
+        // untouched: 10 of 329 leaked, 13 of 401 blocked wrongly), and a blind attack on the
+        // readings it led to (9 of 52 leaked, 6 of 51 blocked wrongly with the session's start);
+        // then ruled on. What is left is the reader on two menu and software lines, and a
+        // product label naming a condition outside the visit modules ("Timeline: all visits
+        // for Ear infection"), blocked by policy (AttributedSpansTests).
+        ("blind/dev40.jsonl", 0, 2), ("blind/dev41.jsonl", 0, 1),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
