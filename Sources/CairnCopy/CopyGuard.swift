@@ -693,6 +693,8 @@ public struct CopyGuard: Sendable {
         } else {
             unquotedIndex = nil
         }
+        // An aside between spaced dashes taken out whole, as a reader skips it.
+        if let withoutAsides = CopyNormalizer.withoutAsides(plain) { forms.append(withoutAsides) }
         // An invisible character inside a word is read as nothing as well as a space.
         var hasRejoined = false
         // Not when invisible characters are the only spaces ("Send\u{200B}a\u{200B}report"):

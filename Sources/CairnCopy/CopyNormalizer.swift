@@ -323,6 +323,40 @@ struct CopyNormalizer {
         return out
     }
 
+    /// The plain form with each aside between a pair of spaced dashes taken out whole, words and
+    /// all: "Your blood pressure — not the weather — will rise overnight" says that blood pressure
+    /// will rise, and the aside's words, read through, stand between the claim's. Nil when the
+    /// text has no such pair.
+    static func withoutAsides(_ plain: Mapped) -> Mapped? {
+        let characters = plain.characters
+        func spacedDash(_ index: Int) -> Bool {
+            index > 0 && index + 1 < characters.count && characters[index] == "-" && characters[index - 1] == " " && characters[index + 1] == " "
+        }
+        var dropped = Set<Int>()
+        var index = 0
+        while index < characters.count {
+            guard spacedDash(index) else { index += 1; continue }
+            var spaces = 0, end = index + 2
+            while end + 1 < characters.count && spaces <= 3 && !spacedDash(end) {
+                if characters[end] == " " { spaces += 1 }
+                end += 1
+            }
+            guard spacedDash(end), spaces <= 3, characters[(index + 1)..<end].contains(where: \.isLetterFast) else { index += 1; continue }
+            // The space before the first dash stays; the aside, both dashes and the space after
+            // the second go.
+            for taken in index...(end + 1) { dropped.insert(taken) }
+            index = end + 2
+        }
+        guard !dropped.isEmpty else { return nil }
+        var out = Mapped()
+        for index in characters.indices where !dropped.contains(index) {
+            if plain.breaks.contains(index) { out.breaks.insert(out.characters.count) }
+            if plain.wide.contains(index) { out.wide.insert(out.characters.count) }
+            out.append(characters[index], from: plain.origins[index])
+        }
+        return out
+    }
+
     /// An emoji or another pictographic symbol (not a letter, digit or punctuation mark).
     static func isPictograph(_ character: Character) -> Bool {
         guard !character.isASCII else { return false }
@@ -361,7 +395,7 @@ struct CopyNormalizer {
             let word = characters[start..<end]
             // A word of letters with digits or symbols in it; a plain number is left alone,
             // and so is a symbol at the edge of a word with no letters around it.
-            if word.contains(where: \.isLetterFast) && word.contains(where: { leetLetter($0) != nil }) {
+            if word.contains(where: \.isLetterFast) && word.contains(where: { leetLetter($0) != nil }) && !isMeasure(word) {
                 for index in start..<end {
                     guard let letter = leetLetter(characters[index]) else { continue }
                     let touchesLetterRun = (index > start) || (index + 1 < end)
@@ -373,6 +407,21 @@ struct CopyNormalizer {
         }
         return out
     }
+
+    /// A number with its unit ("5h", "11m", "400mg", "2nd", "10pm"): a quantity, not letters in
+    /// disguise ("5h 11m" read as leetspeak held "llm").
+    private static func isMeasure(_ word: ArraySlice<Character>) -> Bool {
+        guard let firstLetter = word.firstIndex(where: \.isLetterFast), firstLetter > word.startIndex,
+              word[word.startIndex..<firstLetter].allSatisfy({ $0.isNumberFast || $0 == "." || $0 == "," }),
+              word[firstLetter...].allSatisfy(\.isLetterFast) else { return false }
+        return measureUnits.contains(String(word[firstLetter...]).lowercased())
+    }
+
+    private static let measureUnits: Set<String> = [
+        "h", "hr", "hrs", "m", "min", "mins", "s", "sec", "secs", "d", "w", "wk", "wks", "mo", "y", "yr", "yrs",
+        "mg", "mcg", "g", "kg", "lb", "lbs", "ml", "l", "mmol", "km", "cm", "mm", "am", "pm", "st", "nd", "rd", "th", "x",
+        "k", "bpm", "hpa", "mb", "gb", "kb", "tb", "ms",
+    ]
 
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetterFast || character.isNumberFast || leetLetter(character) != nil

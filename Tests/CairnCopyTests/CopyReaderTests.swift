@@ -212,7 +212,7 @@ struct CopyReaderTests {
         // x disguise; run untouched: 13 of 435 leaked, 57 of 375 blocked wrongly), and a blind
         // attack on the readings it led to (7 of 75 leaked, 31 of 75 blocked wrongly with the
         // session's start); then ruled on. What is left is written in the fixtures' README.
-        ("blind/dev38.jsonl", 1, 15), ("blind/dev39.jsonl", 5, 8),
+        ("blind/dev38.jsonl", 1, 15), ("blind/dev39.jsonl", 1, 8),
         // Screen-by-screen product copy by a blind generator of the fourteenth session (run
         // untouched: 10 of 329 leaked, 13 of 401 blocked wrongly), and a blind attack on the
         // readings it led to (9 of 52 leaked, 6 of 51 blocked wrongly with the session's start);
@@ -220,6 +220,12 @@ struct CopyReaderTests {
         // product label naming a condition outside the visit modules ("Timeline: all visits
         // for Ear infection"), blocked by policy (AttributedSpansTests).
         ("blind/dev40.jsonl", 0, 2), ("blind/dev41.jsonl", 0, 1),
+        // An in-app assistant's replies, careful ones and ones that slip in one clause, by a
+        // blind generator (run untouched: 31 of 197 leaked, 24 of 191 blocked wrongly); then
+        // ruled on. 12 of the 14 leaks left are disclaimers with the word "diagnosis" ("This
+        // isn't a diagnosis, just what the counts show."), which the writer blocked after
+        // DESIGN.md and issue 21 counts as honest; the wrong blocks are the reader's.
+        ("blind/dev42.jsonl", 14, 12),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
