@@ -271,6 +271,11 @@ struct CopyGuardTests {
         ("Taking it late is why it didn't work.", "CausalClaims"),
         ("It's a mild elevation, nothing dramatic.", "ClinicalClassification"),
         ("Your data is safe, and so are you: your numbers are all normal.", "Reassurance"),
+        // A blind attack on those readings (dev43).
+        ("Mia's visits — she'll need fewer next year — are listed by date.", "Forecasts"),
+        ("Grandpa's breathing notes fit 3mphysema.", "ConditionNames"),
+        ("Heart rate 38 bpm on the 2nd — possible 2nd-degree heart block.", "ConditionNames"),
+        ("Kidney function: declining", "HealthJudgements"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -389,6 +394,7 @@ struct CopyGuardTests {
         ("2 of the readings came from the same week in May.", "marker-trends"),
         ("The diastolic BP detail view has the full chart with the shaded target band.", "marker-trends"),
         ("The visit statistics screen shows the count per month.", "visit-statistics"),
+        ("Sumatriptan 50 mg · 10pm · effectiveness 4/5", "medication-effectiveness"),
         ("Your results will be back from the lab in 2 days.", "marker-trends"),
         // Their neighbours: data checked, a logging streak, a password, a version.
         ("Have your entries checked before the import.", "trigger-cooccurrence"),
