@@ -276,6 +276,15 @@ struct CopyGuardTests {
         ("Grandpa's breathing notes fit 3mphysema.", "ConditionNames"),
         ("Heart rate 38 bpm on the 2nd — possible 2nd-degree heart block.", "ConditionNames"),
         ("Kidney function: declining", "HealthJudgements"),
+        // Short surfaces: notifications, widgets, hashtags, arrows (dev44).
+        ("Headache ETA: 10:45 AM ⏰", "Forecasts"),
+        ("#MigraineDay #HighRisk", "Forecasts"),
+        ("💧↓ → 🤕", "CausalClaims"),
+        ("SCREEN TIME = HEADACHE", "CausalClaims"),
+        ("⛈️ → 💊 naproxen", "TreatmentAdvice"),
+        ("Book a neurologist ASAP", "Directives"),
+        ("Leo needs to see a doctor", "Directives"),
+        ("TSH ✓ no problems", "Reassurance"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -395,6 +404,11 @@ struct CopyGuardTests {
         ("The diastolic BP detail view has the full chart with the shaded target band.", "marker-trends"),
         ("The visit statistics screen shows the count per month.", "visit-statistics"),
         ("Sumatriptan 50 mg · 10pm · effectiveness 4/5", "medication-effectiveness"),
+        ("Headache log: 3 entries today", "trigger-cooccurrence"),
+        ("Tap → Settings → Export", "trigger-cooccurrence"),
+        ("Type = headache", "trigger-cooccurrence"),
+        ("● = headache day", "calendar-patterns"),
+        ("Sync ✓ no problems", "visit-history"),
         ("Your results will be back from the lab in 2 days.", "marker-trends"),
         // Their neighbours: data checked, a logging streak, a password, a version.
         ("Have your entries checked before the import.", "trigger-cooccurrence"),
@@ -605,7 +619,7 @@ struct CopyGuardTests {
         let text = "AI-powered diagnosis: you should see a doctor because sleep causes it."
         #expect(guardian.lint(text, module: nil) == guardian.lint(text, module: nil))
         #expect(guardian.lint(text, module: nil).map(\.rule)
-                == ["ArtificialIntelligence", "ClinicalClassification", "Directives", "CausalClaims"])
+                == ["ArtificialIntelligence", "ClinicalClassification", "Directives", "Directives", "CausalClaims"])
     }
 
     @Test("masked() hides only the words that break a rule")

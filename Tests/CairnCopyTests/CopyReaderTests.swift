@@ -231,6 +231,10 @@ struct CopyReaderTests {
         // session's start 11 of 33 leaked and 7 of 31 blocked wrongly; with the guard before the
         // attack was read 4 and 1; then ruled on.
         ("blind/dev43.jsonl", 0, 0),
+        // Short surfaces (notifications, widgets, watch faces, voice answers, subject lines,
+        // banners, SMS reminders) by a blind generator: run untouched, 10 of 163 leaked and 2
+        // of 170 blocked wrongly; then ruled on.
+        ("blind/dev44.jsonl", 0, 0),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
