@@ -247,14 +247,8 @@ struct CopyNormalizer {
         while index < characters.count {
             // A pair of spaced dashes around one to three words is an aside like brackets:
             // "Your headaches - caused by - red wine".
-            if characters[index] == "-", index > 0, characters[index - 1] == " ", index + 1 < characters.count, characters[index + 1] == " " {
-                var spaces = 0, end = index + 2
-                while end + 1 < characters.count && spaces <= 3 && !(characters[end] == "-" && characters[end - 1] == " " && characters[end + 1] == " ") {
-                    if characters[end] == " " { spaces += 1 }
-                    end += 1
-                }
-                if end + 1 < characters.count, characters[end] == "-", characters[end - 1] == " ", characters[end + 1] == " ", spaces <= 3,
-                   characters[(index + 1)..<end].contains(where: \.isLetterFast) {
+            if isSpacedDash(characters, index) {
+                if let end = asideClosing(characters, from: index) {
                     dropped.insert(index)
                     dropped.insert(end)
                     index = end + 1
@@ -329,19 +323,10 @@ struct CopyNormalizer {
     /// text has no such pair.
     static func withoutAsides(_ plain: Mapped) -> Mapped? {
         let characters = plain.characters
-        func spacedDash(_ index: Int) -> Bool {
-            index > 0 && index + 1 < characters.count && characters[index] == "-" && characters[index - 1] == " " && characters[index + 1] == " "
-        }
         var dropped = Set<Int>()
         var index = 0
         while index < characters.count {
-            guard spacedDash(index) else { index += 1; continue }
-            var spaces = 0, end = index + 2
-            while end + 1 < characters.count && spaces <= 3 && !spacedDash(end) {
-                if characters[end] == " " { spaces += 1 }
-                end += 1
-            }
-            guard spacedDash(end), spaces <= 3, characters[(index + 1)..<end].contains(where: \.isLetterFast) else { index += 1; continue }
+            guard isSpacedDash(characters, index), let end = asideClosing(characters, from: index) else { index += 1; continue }
             // The space before the first dash stays; the aside, both dashes and the space after
             // the second go.
             for taken in index...(end + 1) { dropped.insert(taken) }
@@ -355,6 +340,23 @@ struct CopyNormalizer {
             out.append(characters[index], from: plain.origins[index])
         }
         return out
+    }
+
+    /// A dash with a space on either side.
+    private static func isSpacedDash(_ characters: [Character], _ index: Int) -> Bool {
+        index > 0 && index + 1 < characters.count && characters[index] == "-" && characters[index - 1] == " " && characters[index + 1] == " "
+    }
+
+    /// Where the spaced dash that closes an aside of one to three words opened by the spaced
+    /// dash at `open` stands; nil when none does, or the aside holds no letter.
+    private static func asideClosing(_ characters: [Character], from open: Int) -> Int? {
+        var spaces = 0, end = open + 2
+        while end + 1 < characters.count && spaces <= 3 && !isSpacedDash(characters, end) {
+            if characters[end] == " " { spaces += 1 }
+            end += 1
+        }
+        guard isSpacedDash(characters, end), spaces <= 3, characters[(open + 1)..<end].contains(where: \.isLetterFast) else { return nil }
+        return end
     }
 
     /// An emoji or another pictographic symbol (not a letter, digit or punctuation mark).
