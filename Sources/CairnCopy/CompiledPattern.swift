@@ -180,6 +180,8 @@ final class CompiledPattern: @unchecked Sendable {
 /// to, so matches come back as character offsets (what the normaliser's origin maps index).
 struct MatchText {
     let bytes: [UInt8]
+    /// Which rules' words the text holds, found once for all rules (`LiteralScanner`).
+    private let scanned = ScannedGates()
     /// The character offset at each byte offset, and one past the end; nil when every character
     /// is one byte (most copy), where the two offsets agree.
     private let characterAtByte: [Int]?
@@ -201,8 +203,23 @@ struct MatchText {
         characterAtByte = map
     }
 
+    /// For each of a scanner's gates, whether the text holds one of its words.
+    func gates(_ scanner: LiteralScanner) -> [Bool] {
+        if let holds = scanned.holds, scanned.scanner == ObjectIdentifier(scanner) { return holds }
+        let holds = scanner.holding(in: self)
+        scanned.scanner = ObjectIdentifier(scanner)
+        scanned.holds = holds
+        return holds
+    }
+
     func characterOffset(ofByte offset: Int) -> Int {
         guard let characterAtByte else { return offset }
         return characterAtByte[offset]
     }
+}
+
+/// A text's scan for words, kept with it: one per `MatchText`, used by one thread.
+private final class ScannedGates {
+    var scanner: ObjectIdentifier?
+    var holds: [Bool]?
 }

@@ -39,6 +39,12 @@ struct CopyRule: Sendable {
         let source: String
         let ignoreCase: Bool
         let replacement: String?
+        /// Words every match holds (`RequiredLiterals`); nil for a pattern tried through its
+        /// rule's detector.
+        var literals: Set<String>?
+        /// The pattern's gate in the scanner of the rules loaded with it; nil (with `literals`)
+        /// when it was loaded alone, and then it is tried on every text.
+        var gate: Int?
 
         /// The pattern anchored to a whole string, for words rejoined across a space; compiled
         /// the first time the guard's joined-word check asks, then kept (compiled anew on every
@@ -63,7 +69,7 @@ struct CopyRule: Sendable {
     let message: String
     let level: CopyLevel
     let scope: Scope
-    let patterns: [Pattern]
+    var patterns: [Pattern]
     let exceptions: [CompiledPattern]
     /// Single words matched by lookup rather than by expression (`words:` vocabularies of
     /// thousands of terms, too many for one expression), lower-cased, each also with a plural
@@ -71,14 +77,27 @@ struct CopyRule: Sendable {
     var words: Set<String> = []
     /// Every pattern in one expression (or a few, for the largest rules): clean text, the
     /// common case, costs one match per rule.
+    /// Patterns with `literals` are not in it: a pattern whose words are in no text is never
+    /// tried at all (`LiteralScanner`).
     let detector: [CompiledPattern]?
+    /// The scanner of every rule loaded together, which the patterns' gates index.
+    var scanner: LiteralScanner?
+
+    /// Whether a pattern could match a text: its words are there, or its rule's detector
+    /// matched.
+    private func mayMatch(_ pattern: Pattern, detected: Bool, gates: [Bool]?) -> Bool {
+        guard pattern.literals != nil else { return detected }
+        guard let gate = pattern.gate, let gates else { return true }
+        return gates[gate]
+    }
 
     /// Every match in a normalised text, as (range in the normalised characters, what matched),
     /// leaving out matches that lie inside an exception.
     func matches(in text: MatchText) -> [(range: Range<Int>, pattern: Pattern)] {
-        if let detector, !detector.contains(where: { $0.matches(text) }) { return [] }
+        let detected = detector.map { $0.contains { $0.matches(text) } } ?? true
+        let gates = scanner.map { text.gates($0) }
         var found: [(Range<Int>, Pattern)] = []
-        for pattern in patterns {
+        for pattern in patterns where mayMatch(pattern, detected: detected, gates: gates) {
             for range in pattern.expression.ranges(in: text) { found.append((range, pattern)) }
         }
         // Exceptions are searched only when a pattern matched: most text matches none.
@@ -109,8 +128,12 @@ struct CopyRule: Sendable {
 
     /// Whether any pattern matches the text (the detector when there is one).
     func detects(_ text: MatchText) -> Bool {
-        if let detector { return detector.contains { $0.matches(text) } }
-        return patterns.contains { $0.expression.matches(text) }
+        if let detector, detector.contains(where: { $0.matches(text) }) { return true }
+        let gates = scanner.map { text.gates($0) }
+        return patterns.contains { pattern in
+            (detector == nil || pattern.literals != nil) && mayMatch(pattern, detected: true, gates: gates)
+                && pattern.expression.matches(text)
+        }
     }
 
     /// The first pattern that matches the whole of `word`, unless an exception covers it.

@@ -30,6 +30,22 @@ enum RulePackLoader {
         }
         var rules: [CopyRule] = []
         for result in results.values { rules.append(try result.get()) }
+        // One scan of each text for every rule's words: patterns with the same words share a gate.
+        var gateOf: [Set<String>: Int] = [:]
+        var gates: [Set<String>] = []
+        for rule in rules.indices {
+            for pattern in rules[rule].patterns.indices {
+                guard let literals = rules[rule].patterns[pattern].literals else { continue }
+                let gate = gateOf[literals] ?? gates.count
+                if gate == gates.count {
+                    gateOf[literals] = gate
+                    gates.append(literals)
+                }
+                rules[rule].patterns[pattern].gate = gate
+            }
+        }
+        let scanner = LiteralScanner(gates: gates)
+        for rule in rules.indices { rules[rule].scanner = scanner }
         return rules
     }
 
@@ -161,8 +177,17 @@ enum RulePackLoader {
         // compile only when a text makes the detector match. When the detector does not
         // compile or matches empty text, each pattern is compiled on its own to name the one
         // at fault.
-        let detector = CompiledPattern.union(patterns.map(\.source), prefix: wordStart, suffix: wordEnd, ignoresCase: ignoreCase)
-        if detector == nil || detector!.contains(where: \.matchesEmptyText) {
+        // Patterns with words of their own are tried only on text holding one of them, so the
+        // detector holds the others; the first are compiled together once here all the same, to
+        // check them.
+        for (index, place) in places.enumerated() {
+            patterns[index].literals = RequiredLiterals.of(place.source, vocabularies: vocabularies)
+        }
+        let detector = CompiledPattern.union(patterns.filter { $0.literals == nil }.map(\.source),
+                                             prefix: wordStart, suffix: wordEnd, ignoresCase: ignoreCase)
+        let checked = CompiledPattern.union(patterns.filter { $0.literals != nil }.map(\.source),
+                                            prefix: wordStart, suffix: wordEnd, ignoresCase: ignoreCase)
+        if detector == nil || checked == nil || (detector! + checked!).contains(where: \.matchesEmptyText) {
             for place in places {
                 _ = try self.pattern(place.source, replacement: nil, ignoreCase: ignoreCase, vocabularies: vocabularies,
                                      file: file, line: place.line, key: place.key, eager: true)

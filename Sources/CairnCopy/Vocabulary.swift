@@ -11,12 +11,15 @@ struct Vocabulary: Sendable {
     /// The terms as one regular-expression group, built once: rules name a vocabulary many
     /// times.
     let alternation: String
+    /// A word each term needs (`RequiredLiterals.words(of:)`), for the guard's word scan.
+    let requiredWords: Set<String>
 
     init(name: String, source: String, terms: [String]) {
         self.name = name
         self.source = source
         self.terms = terms
         alternation = Vocabulary.alternation(of: terms)
+        requiredWords = RequiredLiterals.words(of: terms)
     }
 
     /// The terms as a trie written as an expression: "migraine", "migraines" and "migrainous"
