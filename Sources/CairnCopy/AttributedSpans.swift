@@ -20,7 +20,7 @@
 /// marker are all the product's own words.
 enum AttributedSpans {
     /// Words that say the next or last quote is the person's. Lower case; matched at word edges.
-    private static let marker = #"(?:your (?:own )?(?:labels?|notes?|entry|entries|words|tags?|description|title)|you (?:wrote|typed|entered|named|logged|added|recorded|chose|picked|labell?ed|tagged|called it)|(?:entered|added|written|typed|named|labell?ed|chosen|logged|recorded|reported) by you|self[- ]?reported|as you (?:wrote|entered|typed|named|logged|classified|recorded|listed) (?:it|them))"#
+    private static let marker = #"(?:your (?:own )?(?:labels?|notes?|entry|entries|words|tags?|description|title)|you (?:wrote|typed|entered|named|logged|added|recorded|chose|picked|labell?ed|tagged|marked|called it)|(?:entered|added|written|typed|named|labell?ed|chosen|logged|recorded|reported|classified|marked) by you|as typed|self[- ]?reported|as you (?:wrote|entered|typed|named|logged|classified|recorded|listed) (?:it|them))"#
     /// A field's mark that its value is the person's: `(entered by you)`, `(your label)`.
     private static let fieldMark = try? CompiledPattern(
         #"\((?:entered by you|added by you|logged by you|written by you|from you|your (?:own )?(?:labels?|entry|entries|words|notes?)|self[- ]?reported|as you (?:entered|wrote|typed|logged|classified|recorded|listed) (?:it|them)(?: (?:in|for|on|under) [^()\n]{1,30})?|you entered (?:it|this|them))\)"#,
@@ -29,9 +29,10 @@ enum AttributedSpans {
     /// list (generated from your entries): ..." (dev45).
     private static let madeFrom = #"(?<!generated from )(?<!derived from )(?<!inferred from )(?<!built from )(?<!compiled from )(?<!calculated from )(?<!estimated from )(?<!computed from )(?<!extracted from )(?<!based on )"#
     private static let markerExpression = try? CompiledPattern(#"(?<![\w])"# + madeFrom + marker + #"(?![\w])"#, ignoresCase: true)
-    /// A marker and then, within a few words, a colon: what follows the colon is the entry.
+    /// A marker and then, within a few words (a quoted label among them), a colon: what follows
+    /// the colon is the entry.
     private static let markedColon = try? CompiledPattern(
-        #"(?<![\w])"# + madeFrom + marker + #"(?![\w])[^:.!?\n"“”'‘’]{0,40}:"#, ignoresCase: true)
+        #"(?<![\w])"# + madeFrom + marker + #"(?![\w])(?:[^:.!?\n"“”'‘’]|'[^'\n]{1,30}'|‘[^’\n]{1,30}’|"[^"\n]{1,30}"|“[^”\n]{1,30}”){0,40}:"#, ignoresCase: true)
 
     /// A visit record's field label and its colon; its value runs to the next field.
     private static let recordField = try? CompiledPattern(
@@ -58,7 +59,7 @@ enum AttributedSpans {
         var spans = module.map(recordModules.contains) == true ? recordFields(in: text) : []
         // Most copy quotes nobody and marks no field.
         let lowered = text.lowercased()
-        guard lowered.contains("you") || lowered.contains("reported") else { return spans }
+        guard lowered.contains("you") || lowered.contains("reported") || lowered.contains("typed") else { return spans }
         // The expressions are fixed text; should one not compile, nothing is attributed (every
         // rule's match stands).
         guard let markerExpression, let fieldMark, let markedColon, let beyondName else { return spans }

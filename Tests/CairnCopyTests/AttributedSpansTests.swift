@@ -26,6 +26,11 @@ struct AttributedSpansTests {
               "Common conditions you logged for Minh: ear infection (4), cough (3)",
               "Visit note you wrote: \"Root canal treatment, second session\"",
               "Medications (entered by you): metformin 500 mg, lisinopril 10 mg",
+              // Marks of the fifteenth session (dev45, dev47), in phrasings of our own.
+              "Chronic conditions (as you entered them for Grandad): Asthma",
+              "Preventive (as you classified it): topiramate 25 mg",
+              "Medicines on Dad's profile, as typed: lisinopril 10 mg",
+              "Marked by you as 'Daily': amlodipine 5 mg",
           ])
     func ownEntriesPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -54,6 +59,9 @@ struct AttributedSpansTests {
         // A mark the person does not see attributes nothing.
         "<!-- your label -->'eczema'",
         "Your\u{200B}label 'eczema'",
+        // What the product made from the person's entries is its own claim.
+        "Conditions (generated from your entries): asthma, eczema",
+        "Likely diagnoses, based on your entries: migraine",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text))

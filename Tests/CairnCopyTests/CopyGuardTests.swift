@@ -301,6 +301,19 @@ struct CopyGuardTests {
         ("Dad has BP.", "HedgedDiagnosis"),
         ("call ur doc today about the rash", "Directives"),
         ("Migraine type: classified by the app as chronic.", "ClinicalClassification"),
+        // A blind attack on those readings (dev47), in phrasings of our own.
+        ("Specialist-grade summary of your thyroid panel", "InferenceWording"),
+        ("Checked against a medical standard by Aurae", "InferenceWording"),
+        ("Assessment (written on your phone by Glance): LDL reviewed", "InferenceWording"),
+        ("Glance has classified this reading as borderline.", "ClinicalClassification"),
+        ("Your ALT climbed again, so drink less alcohol.", "TreatmentAdvice"),
+        ("Time to redo the ferritin test.", "TreatmentAdvice"),
+        ("Plan: book an endocrinologist", "TreatmentAdvice"),
+        ("stay away from bright screens tonight", "TreatmentAdvice"),
+        ("u better see a doctor", "Directives"),
+        ("tsh is about to cross 4", "Forecasts"),
+        ("ldl ok 👍", "Reassurance"),
+        ("iron super low, not good", "HealthJudgements"),
     ]
 
     @Test("blocks banned wording, plain and disguised", arguments: blocked)
@@ -530,6 +543,9 @@ struct CopyGuardTests {
         ("Significant days you flagged: 2 Mar, 9 Mar.", "trigger-cooccurrence"),
         ("Chronic conditions (as you entered them for Dad): Asthma", "visit-history"),
         ("Weather summary 1 Mar – 31 Mar 2026", "weather-correlation"),
+        ("Enter a value from 1 to 10 to bring the field back into range.", "trigger-cooccurrence"),
+        ("Connection test: all good", "trigger-cooccurrence"),
+        ("Due to denied location access, weather is missing for 2 logs.", "weather-correlation"),
         ("A timeout usually means the server is asleep.", "trigger-cooccurrence"),
         ("Tag it with the family member and the reason for the visit.", "visit-history"),
         ("Write to us and we will treat it as a bug, not a feature request.", "trigger-cooccurrence"),

@@ -241,6 +241,12 @@ struct CopyReaderTests {
         // wrongly; then ruled on. The leaks left are "not a diagnosis" disclaimers (issue 21's
         // policy); dev46's wrong blocks are the reader's.
         ("blind/dev45.jsonl", 4, 0), ("blind/dev46.jsonl", 1, 5),
+        // A blind attack on those readings (paraphrased claims, and the same words in settings,
+        // devices and the person's own entries): run untouched with the session's start 19 of
+        // 93 leaked and 11 of 85 blocked wrongly, with the guard it attacked 18 and 11; then
+        // ruled on. Left: one line in Vietnamese, two "You marked <medicine and dose> as ..."
+        // (a dose beside a drug's name blocks unless marked as the person's), the reader on three.
+        ("blind/dev47.jsonl", 1, 5),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
