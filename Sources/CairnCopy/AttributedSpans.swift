@@ -34,6 +34,12 @@ enum AttributedSpans {
     private static let markedColon = try? CompiledPattern(
         #"(?<![\w])"# + madeFrom + marker + #"(?![\w])(?:[^:.!?\n"“”'‘’]|'[^'\n]{1,30}'|‘[^’\n]{1,30}’|"[^"\n]{1,30}"|“[^”\n]{1,30}”){0,40}:"#, ignoresCase: true)
 
+    /// "You marked <entry> as 'a category'": what the person marked, before the quoted
+    /// category they gave it (Aurae has the person classify each medicine).
+    private static let markedAs = try? CompiledPattern(
+        #"(?<![\w])you (?:marked|set|saved|filed|tagged|labell?ed|classified|logged|entered|added|recorded) [^.!?\n:"“”'‘’]{1,40}? as ['‘"“]"#,
+        ignoresCase: true)
+
     /// A visit record's field label and its colon; its value runs to the next field.
     private static let recordField = try? CompiledPattern(
         #"(?:^|(?<=[·|;•\n] )|(?<=[·|;•\n]))(?:title|condition|illness|condition ?(?:/|or) ?illness|reason(?: for (?:the )?visit)?|visit (?:reason|title)|chronic conditions|medications?|notes?)(?: \([^()\n]{1,30}\))? ?:"#,
@@ -62,7 +68,7 @@ enum AttributedSpans {
         guard lowered.contains("you") || lowered.contains("reported") || lowered.contains("typed") else { return spans }
         // The expressions are fixed text; should one not compile, nothing is attributed (every
         // rule's match stands).
-        guard let markerExpression, let fieldMark, let markedColon, let beyondName else { return spans }
+        guard let markerExpression, let fieldMark, let markedColon, let markedAs, let beyondName else { return spans }
         let characters = Array(text)
         let matchText = MatchText(text)
         let markers = markerExpression.ranges(in: matchText)
@@ -94,6 +100,12 @@ enum AttributedSpans {
                     spans.append(start..<mark.lowerBound)
                 }
             }
+        }
+        for match in markedAs.ranges(in: matchText) {
+            // The entry lies between the verb and " as '".
+            let verbEnd = (match.lowerBound + 4..<match.upperBound).first { characters[$0] == " " } ?? match.lowerBound
+            let entry = (verbEnd + 1)..<(match.upperBound - 5)
+            if !entry.isEmpty, namesOnly(entry) { spans.append(entry) }
         }
         for match in markedColon.ranges(in: matchText) {
             let list = match.upperBound..<sentenceEnd(characters, from: match.upperBound)

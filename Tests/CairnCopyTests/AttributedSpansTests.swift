@@ -31,6 +31,7 @@ struct AttributedSpansTests {
               "Preventive (as you classified it): topiramate 25 mg",
               "Medicines on Dad's profile, as typed: lisinopril 10 mg",
               "Marked by you as 'Daily': amlodipine 5 mg",
+              "You marked sumatriptan 50 mg as 'For headache relief'.",
           ])
     func ownEntriesPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -62,6 +63,9 @@ struct AttributedSpansTests {
         // What the product made from the person's entries is its own claim.
         "Conditions (generated from your entries): asthma, eczema",
         "Likely diagnoses, based on your entries: migraine",
+        // What was marked says more than a name.
+        "You marked take ibuprofen 400 mg twice daily as 'Daily'.",
+        "You marked it as 'Daily', but you should take ibuprofen 400 mg.",
     ])
     func claimsStillBlock(text: String) {
         #expect(blocksByRules(text))

@@ -244,9 +244,9 @@ struct CopyReaderTests {
         // A blind attack on those readings (paraphrased claims, and the same words in settings,
         // devices and the person's own entries): run untouched with the session's start 19 of
         // 93 leaked and 11 of 85 blocked wrongly, with the guard it attacked 18 and 11; then
-        // ruled on. Left: one line in Vietnamese, two "You marked <medicine and dose> as ..."
-        // (a dose beside a drug's name blocks unless marked as the person's), the reader on three.
-        ("blind/dev47.jsonl", 1, 5),
+        // ruled on. Left: one line in Vietnamese, which the English rules do not read, and the
+        // reader on three.
+        ("blind/dev47.jsonl", 1, 3),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
