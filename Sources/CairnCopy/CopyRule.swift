@@ -75,10 +75,9 @@ struct CopyRule: Sendable {
     /// thousands of terms, too many for one expression), lower-cased, each also with a plural
     /// "s" or "es".
     var words: Set<String> = []
-    /// Every pattern in one expression (or a few, for the largest rules): clean text, the
-    /// common case, costs one match per rule.
-    /// Patterns with `literals` are not in it: a pattern whose words are in no text is never
-    /// tried at all (`LiteralScanner`).
+    /// The patterns without `literals` in one expression (or a few): clean text, the common
+    /// case, costs one match per rule. A pattern with `literals` is tried on its own, and only on
+    /// text holding one of them (`LiteralScanner`).
     let detector: [CompiledPattern]?
     /// The scanner of every rule loaded together, which the patterns' gates index.
     var scanner: LiteralScanner?

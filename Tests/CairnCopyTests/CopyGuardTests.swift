@@ -546,6 +546,13 @@ struct CopyGuardTests {
         ("Enter a value from 1 to 10 to bring the field back into range.", "trigger-cooccurrence"),
         ("Connection test: all good", "trigger-cooccurrence"),
         ("Due to denied location access, weather is missing for 2 logs.", "weather-correlation"),
+        // The same words as this session's new readings, in app and device senses.
+        ("Import finished: 40 results OK, 2 skipped.", "marker-trends"),
+        ("Battery is super low, plug in your phone.", "trigger-cooccurrence"),
+        ("Fewer notifications please? Change it in Settings.", "trigger-cooccurrence"),
+        ("We take rest days into account when counting streaks.", "streaks-frequency"),
+        ("Recommended next step: review your export settings.", "trigger-cooccurrence"),
+        ("Worth repeating the sync test later.", "trigger-cooccurrence"),
         ("A timeout usually means the server is asleep.", "trigger-cooccurrence"),
         ("Tag it with the family member and the reason for the visit.", "visit-history"),
         ("Write to us and we will treat it as a bug, not a feature request.", "trigger-cooccurrence"),
