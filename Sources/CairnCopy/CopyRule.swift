@@ -41,7 +41,7 @@ struct CopyRule: Sendable {
         let replacement: String?
         /// Words every match holds (`RequiredLiterals`); nil for a pattern tried through its
         /// rule's detector.
-        var literals: Set<String>?
+        var literals: NeededWords?
         /// The pattern's gate in the scanner of the rules loaded with it; nil (with `literals`)
         /// when it was loaded alone, and then it is tried on every text.
         var gate: Int?

@@ -1,5 +1,5 @@
-/// Words a rule pattern cannot match without: a set of ASCII strings, at least one of which
-/// every match holds (compared without case). The guard scans a text once for every rule's
+/// Words a rule pattern cannot match without (`NeededWords`): ASCII words, at least one of
+/// which every match holds (compared without case). The guard scans a text once for every rule's
 /// words (`LiteralScanner`) and tries a pattern only when one of its words is there: a
 /// detector of all a rule's patterns was one scan of every text per chunk, and the rule packs
 /// hold some 150 chunks, three quarters of a lint's time (BENCHMARKS.md, issue 24).
@@ -15,11 +15,12 @@ enum RequiredLiterals {
 
     /// The words of `source` (a pattern with `{{name}}` placeholders, before they are
     /// expanded), lower-cased; nil when none can be read or the best are shorter than
-    /// `shortest`. A placeholder needs the longest ASCII run of each of its vocabulary's terms.
-    static func of(_ source: String, vocabularies: [String: Vocabulary]) -> Set<String>? {
-        var reader = Reader(Array(source.unicodeScalars), vocabularies: vocabularies)
-        guard let words = reader.alternatives(), reader.atEnd, Reader.score(words).shortest >= shortest else { return nil }
-        return words
+    /// `shortest`. A placeholder needs the longest ASCII run of each of its vocabulary's terms,
+    /// kept as the vocabulary's name.
+    static func of(_ source: String, vocabularies: [String: Vocabulary]) -> NeededWords? {
+        var reader = Reader(Array(source.utf8), vocabularies: vocabularies)
+        guard let best = reader.alternatives(), reader.atEnd, best.shortest >= shortest else { return nil }
+        return NeededWords(words: Set(best.words), vocabularies: Set(best.vocabularies))
     }
 
     /// The words a vocabulary's terms need: for each term, the longest run of ASCII letters,
@@ -28,62 +29,79 @@ enum RequiredLiterals {
     static func words(of terms: [String]) -> Set<String> {
         var words: Set<String> = []
         for term in terms {
-            var best = ""
-            var run = ""
-            for scalar in term.unicodeScalars {
-                if scalar.isASCII, scalar != " ", scalar != "-" {
-                    run.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: scalar).lowercasedASCII))
-                } else {
-                    if run.count > best.count { best = run }
-                    run = ""
-                }
+            var best: ArraySlice<UInt8> = []
+            var runStart = 0
+            let bytes = Array(term.utf8)
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: " ")
+                guard byte >= 0x80 || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") else { continue }
+                if index - runStart > best.count { best = bytes[runStart..<index] }
+                runStart = index + 1
             }
-            if run.count > best.count { best = run }
-            words.insert(best)
+            words.insert(String(decoding: best.map(\.lowercasedASCII), as: UTF8.self))
         }
         return words
     }
 
-    /// A recursive-descent reading of PCRE2's syntax, as much of it as rule packs use.
+    /// A gate being chosen, with what decides how good it is. Its words are lists until one is
+    /// chosen: sets built for every run and branch were most of the reading's time.
+    private struct Candidate {
+        var words: [String] = []
+        var vocabularies: [String] = []
+        /// Its shortest word: longer is better.
+        var shortest: Int
+        /// How many words: fewer is better (a word in two branches or vocabularies counted twice).
+        var count: Int
+
+        func isBetter(than other: Candidate?) -> Bool {
+            guard let other else { return true }
+            return shortest != other.shortest ? shortest > other.shortest : count < other.count
+        }
+    }
+
+    /// A recursive-descent reading of PCRE2's syntax, as much of it as rule packs use, over the
+    /// pattern's UTF-8 bytes: a byte past ASCII is never a literal in a word, so the bytes of a
+    /// character past ASCII read as one item that needs nothing, as the character would.
     private struct Reader {
-        let scalars: [Unicode.Scalar]
+        let bytes: [UInt8]
         let vocabularies: [String: Vocabulary]
         var index = 0
         /// Set when the syntax is not understood: the whole pattern then needs nothing.
         var failed = false
 
-        init(_ scalars: [Unicode.Scalar], vocabularies: [String: Vocabulary]) {
-            self.scalars = scalars
+        init(_ bytes: [UInt8], vocabularies: [String: Vocabulary]) {
+            self.bytes = bytes
             self.vocabularies = vocabularies
         }
 
-        var atEnd: Bool { !failed && index == scalars.count }
+        var atEnd: Bool { !failed && index == bytes.count }
 
-        /// How good a set of words is as a gate: its shortest word, longer first; then fewer.
-        static func score(_ words: Set<String>) -> (shortest: Int, count: Int) {
-            (words.map(\.count).min() ?? 0, words.count)
-        }
-
-        private static func better(_ a: Set<String>, than b: Set<String>?) -> Bool {
-            guard let b else { return true }
-            let (x, y) = (score(a), score(b))
-            return x.shortest != y.shortest ? x.shortest > y.shortest : x.count < y.count
-        }
-
-        private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-            index + offset < scalars.count ? scalars[index + offset] : nil
+        private func peek(_ offset: Int = 0) -> UInt8? {
+            index + offset < bytes.count ? bytes[index + offset] : nil
         }
 
         /// Branches up to the end or an unmatched ")": the union of the branches' words, or
         /// nil when one branch needs none.
-        mutating func alternatives() -> Set<String>? {
-            var union: Set<String> = []
+        mutating func alternatives() -> Candidate? {
+            var union: Candidate?
             var everyBranchNeeds = true
             while true {
                 let branch = sequence()
                 if failed { return nil }
-                if let branch { union.formUnion(branch) } else { everyBranchNeeds = false }
-                guard peek() == "|" else { break }
+                if let branch {
+                    if var joined = union {
+                        joined.words += branch.words
+                        joined.vocabularies += branch.vocabularies
+                        joined.shortest = min(joined.shortest, branch.shortest)
+                        joined.count += branch.count
+                        union = joined
+                    } else {
+                        union = branch
+                    }
+                } else {
+                    everyBranchNeeds = false
+                }
+                guard peek() == UInt8(ascii: "|") else { break }
                 index += 1
             }
             return everyBranchNeeds ? union : nil
@@ -91,41 +109,45 @@ enum RequiredLiterals {
 
         /// What one atom is, to a sequence.
         private enum Atom {
-            /// A character that matches itself (or its other case).
-            case literal(Unicode.Scalar)
+            /// A character that matches itself (or its other case), lower-cased.
+            case literal(UInt8)
             /// A group or placeholder, with the words it needs (nil: none).
-            case words(Set<String>?)
-            /// Anything else: a class, an escape, a lookaround, a character past ASCII.
+            case words(Candidate?)
+            /// Anything else: a class, an escape, a lookaround, a byte past ASCII.
             case other
         }
 
         /// Items up to "|" or ")": the best of the runs of literal characters between other
         /// items and the words of groups that are not optional.
-        private mutating func sequence() -> Set<String>? {
-            var best: Set<String>?
-            var run = ""
+        private mutating func sequence() -> Candidate? {
+            var best: Candidate?
+            var run: [UInt8] = []
             func closeRun() {
-                let word = run.trimmingSpaces
-                if !word.isEmpty, RequiredLiterals.Reader.better([word], than: best) { best = [word] }
-                run = ""
+                var word = run[...]
+                while word.first == UInt8(ascii: " ") { word.removeFirst() }
+                while word.last == UInt8(ascii: " ") { word.removeLast() }
+                run.removeAll(keepingCapacity: true)
+                guard !word.isEmpty, best == nil || word.count > best!.shortest || (word.count == best!.shortest && best!.count > 1)
+                else { return }
+                best = Candidate(words: [String(decoding: word, as: UTF8.self)], shortest: word.count, count: 1)
             }
-            while let scalar = peek(), scalar != "|", scalar != ")" {
+            while let byte = peek(), byte != UInt8(ascii: "|"), byte != UInt8(ascii: ")") {
                 let item = atom()
                 if failed { return nil }
                 let times = quantifier()
                 if failed { return nil }
                 switch (item, times) {
                 case (.literal(let character), .once):
-                    run.unicodeScalars.append(character)
+                    run.append(character)
                 case (.literal(let character), .atLeastOnce):
                     // "o+" holds one "o"; what follows may come after more of them.
-                    run.unicodeScalars.append(character)
+                    run.append(character)
                     closeRun()
                 case (.literal, .maybeNone):
                     closeRun()
                 case (.words(let words), .once), (.words(let words), .atLeastOnce):
                     closeRun()
-                    if let words, RequiredLiterals.Reader.better(words, than: best) { best = words }
+                    if let words, words.isBetter(than: best) { best = words }
                 case (.words, .maybeNone), (.other, _):
                     closeRun()
                 }
@@ -135,41 +157,39 @@ enum RequiredLiterals {
         }
 
         private mutating func atom() -> Atom {
-            guard let scalar = peek() else { failed = true; return .other }
-            switch scalar {
-            case "\\":
+            guard let byte = peek() else { failed = true; return .other }
+            switch byte {
+            case UInt8(ascii: "\\"):
                 return escape()
-            case "[":
+            case UInt8(ascii: "["):
                 characterClass()
                 return .other
-            case "(":
+            case UInt8(ascii: "("):
                 return .words(group())
-            case "{":
+            case UInt8(ascii: "{"):
                 if let name = placeholder() {
                     guard let vocabulary = vocabularies[name] else { return .words(nil) }
-                    return .words(vocabulary.requiredWords)
+                    return .words(Candidate(vocabularies: [name], shortest: vocabulary.shortestRequiredWord,
+                                            count: vocabulary.requiredWords.count))
                 }
                 index += 1
-                return .literal("{")
-            case ".", "^", "$":
+                return .literal(byte)
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"):
                 index += 1
                 return .other
             default:
                 index += 1
-                return scalar.isASCII ? .literal(Unicode.Scalar(UInt8(ascii: scalar).lowercasedASCII)) : .other
+                return byte < 0x80 ? .literal(byte.lowercasedASCII) : .other
             }
         }
 
         /// `{{name}}` at the reading point, consumed.
         private mutating func placeholder() -> String? {
-            guard peek(1) == "{" else { return nil }
+            guard peek(1) == UInt8(ascii: "{") else { return nil }
             var end = index + 2
-            var name = ""
-            while end + 1 < scalars.count, !(scalars[end] == "}" && scalars[end + 1] == "}") {
-                name.unicodeScalars.append(scalars[end])
-                end += 1
-            }
-            guard end + 1 < scalars.count, !name.isEmpty else { return nil }
+            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
+            guard end + 1 < bytes.count, end > index + 2 else { return nil }
+            let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             index = end + 2
             return name
         }
@@ -179,44 +199,45 @@ enum RequiredLiterals {
             guard let next = peek() else { failed = true; return .other }
             index += 1
             switch next {
-            case "Q", "E":
+            case UInt8(ascii: "Q"), UInt8(ascii: "E"):
                 failed = true
-            case "p", "P", "x", "o", "N", "g", "k":
-                if peek() == "{" {
-                    skip(past: "}")
-                } else if next == "k", let open = peek(), open == "<" || open == "'" {
-                    skip(past: open == "<" ? ">" : "'")
-                } else if next == "p" || next == "P" {
+            case UInt8(ascii: "p"), UInt8(ascii: "P"), UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "N"),
+                 UInt8(ascii: "g"), UInt8(ascii: "k"):
+                if peek() == UInt8(ascii: "{") {
+                    skip(past: UInt8(ascii: "}"))
+                } else if next == UInt8(ascii: "k"), let open = peek(), open == UInt8(ascii: "<") || open == UInt8(ascii: "'") {
+                    skip(past: open == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "'"))
+                } else if next == UInt8(ascii: "p") || next == UInt8(ascii: "P") {
                     index += 1
                 }
             default:
                 // An escaped mark is the mark; an escaped letter or digit is a class, an
                 // anchor or a reference.
-                if next.isASCII, !next.properties.isAlphabetic, next.properties.numericType == nil { return .literal(next) }
+                if next < 0x80, !next.isASCIILetterOrDigit { return .literal(next) }
             }
             return .other
         }
 
-        private mutating func skip(past close: Unicode.Scalar) {
-            while let scalar = peek(), scalar != close { index += 1 }
+        private mutating func skip(past close: UInt8) {
+            while let byte = peek(), byte != close { index += 1 }
             if peek() == nil { failed = true } else { index += 1 }
         }
 
         private mutating func characterClass() {
             index += 1
-            if peek() == "^" { index += 1 }
-            if peek() == "]" { index += 1 }
-            while let scalar = peek() {
-                switch scalar {
-                case "]":
+            if peek() == UInt8(ascii: "^") { index += 1 }
+            if peek() == UInt8(ascii: "]") { index += 1 }
+            while let byte = peek() {
+                switch byte {
+                case UInt8(ascii: "]"):
                     index += 1
                     return
-                case "\\":
+                case UInt8(ascii: "\\"):
                     _ = escape()
                     if failed { return }
-                case "[" where peek(1) == ":":
+                case UInt8(ascii: "[") where peek(1) == UInt8(ascii: ":"):
                     index += 2
-                    while let inner = peek(), !(inner == ":" && peek(1) == "]") { index += 1 }
+                    while let inner = peek(), !(inner == UInt8(ascii: ":") && peek(1) == UInt8(ascii: "]")) { index += 1 }
                     guard peek() != nil else { failed = true; return }
                     index += 2
                 default:
@@ -228,50 +249,52 @@ enum RequiredLiterals {
 
         /// A group: its content's words when the group matches its content (plain, capturing,
         /// named, atomic, or with options); nil for lookarounds, comments and option settings.
-        private mutating func group() -> Set<String>? {
+        private mutating func group() -> Candidate? {
             index += 1
             var counts = true
-            if peek() == "?" {
+            if peek() == UInt8(ascii: "?") {
                 index += 1
                 guard let kind = peek() else { failed = true; return nil }
                 switch kind {
-                case ":", ">":
+                case UInt8(ascii: ":"), UInt8(ascii: ">"):
                     index += 1
-                case "=", "!":
+                case UInt8(ascii: "="), UInt8(ascii: "!"):
                     index += 1
                     counts = false
-                case "<":
-                    if peek(1) == "=" || peek(1) == "!" {
+                case UInt8(ascii: "<"):
+                    if peek(1) == UInt8(ascii: "=") || peek(1) == UInt8(ascii: "!") {
                         index += 2
                         counts = false
                     } else {
-                        skip(past: ">")
+                        skip(past: UInt8(ascii: ">"))
                     }
-                case "P" where peek(1) == "<":
+                case UInt8(ascii: "P") where peek(1) == UInt8(ascii: "<"):
                     index += 1
-                    skip(past: ">")
-                case "'":
+                    skip(past: UInt8(ascii: ">"))
+                case UInt8(ascii: "'"):
                     index += 1
-                    skip(past: "'")
-                case "#":
-                    skip(past: ")")
+                    skip(past: UInt8(ascii: "'"))
+                case UInt8(ascii: "#"):
+                    skip(past: UInt8(ascii: ")"))
                     return nil
                 default:
                     // Options: `(?i)` sets them for what follows, `(?-i:...)` for the group.
-                    while let option = peek(), option.properties.isAlphabetic || option == "-" || option == "^" { index += 1 }
-                    if peek() == ")" {
+                    while let option = peek(), option.isASCIILetter || option == UInt8(ascii: "-") || option == UInt8(ascii: "^") {
+                        index += 1
+                    }
+                    if peek() == UInt8(ascii: ")") {
                         index += 1
                         return nil
                     }
-                    guard peek() == ":" else { failed = true; return nil }
+                    guard peek() == UInt8(ascii: ":") else { failed = true; return nil }
                     index += 1
                 }
-            } else if peek() == "*" {
+            } else if peek() == UInt8(ascii: "*") {
                 failed = true
                 return nil
             }
             let words = alternatives()
-            guard !failed, peek() == ")" else { failed = true; return nil }
+            guard !failed, peek() == UInt8(ascii: ")") else { failed = true; return nil }
             index += 1
             return counts ? words : nil
         }
@@ -280,58 +303,53 @@ enum RequiredLiterals {
 
         /// Reads a quantifier after an atom, if there is one.
         private mutating func quantifier() -> Times {
-            guard let scalar = peek() else { return .once }
+            guard let byte = peek() else { return .once }
             let times: Times
-            switch scalar {
-            case "?", "*":
+            switch byte {
+            case UInt8(ascii: "?"), UInt8(ascii: "*"):
                 index += 1
                 times = .maybeNone
-            case "+":
+            case UInt8(ascii: "+"):
                 index += 1
                 times = .atLeastOnce
-            case "{":
+            case UInt8(ascii: "{"):
                 guard let minimum = countedMinimum() else { return .once }
                 times = minimum == 0 ? .maybeNone : .atLeastOnce
             default:
                 return .once
             }
-            if let suffix = peek(), suffix == "?" || suffix == "+" { index += 1 }
+            if let suffix = peek(), suffix == UInt8(ascii: "?") || suffix == UInt8(ascii: "+") { index += 1 }
             return times
         }
 
         /// `{n}`, `{n,}`, `{n,m}` or `{,m}` at the reading point, consumed, as its minimum; nil
         /// (nothing consumed) when the brace is a literal.
         private mutating func countedMinimum() -> Int? {
-            func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             var end = index + 1
-            var digits = ""
-            while end < scalars.count, isDigit(scalars[end]) {
-                digits.unicodeScalars.append(scalars[end])
+            var minimum = 0
+            var minimumDigits = 0
+            while end < bytes.count, isDigit(bytes[end]) {
+                minimum = min(minimum * 10 + Int(bytes[end] - UInt8(ascii: "0")), 1_000_000)
+                minimumDigits += 1
                 end += 1
             }
             var maximumDigits = 0
-            if end < scalars.count, scalars[end] == "," {
+            if end < bytes.count, bytes[end] == UInt8(ascii: ",") {
                 end += 1
-                while end < scalars.count, isDigit(scalars[end]) { end += 1; maximumDigits += 1 }
-            } else if digits.isEmpty {
+                while end < bytes.count, isDigit(bytes[end]) { end += 1; maximumDigits += 1 }
+            } else if minimumDigits == 0 {
                 return nil
             }
-            guard end < scalars.count, scalars[end] == "}", !digits.isEmpty || maximumDigits > 0 else { return nil }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "}"), minimumDigits > 0 || maximumDigits > 0 else { return nil }
             index = end + 1
-            return Int(digits) ?? 0
+            return minimum
         }
     }
 }
 
 private extension UInt8 {
     var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self + 0x20 : self }
-}
-
-private extension String {
-    var trimmingSpaces: String {
-        var scalars = Substring(self).unicodeScalars
-        while scalars.first == " " { scalars.removeFirst() }
-        while scalars.last == " " { scalars.removeLast() }
-        return String(scalars)
-    }
+    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    var isASCIILetterOrDigit: Bool { isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) }
 }

@@ -31,8 +31,8 @@ enum RulePackLoader {
         var rules: [CopyRule] = []
         for result in results.values { rules.append(try result.get()) }
         // One scan of each text for every rule's words: patterns with the same words share a gate.
-        var gateOf: [Set<String>: Int] = [:]
-        var gates: [Set<String>] = []
+        var gateOf: [NeededWords: Int] = [:]
+        var gates: [NeededWords] = []
         for rule in rules.indices {
             for pattern in rules[rule].patterns.indices {
                 guard let literals = rules[rule].patterns[pattern].literals else { continue }
@@ -44,7 +44,7 @@ enum RulePackLoader {
                 rules[rule].patterns[pattern].gate = gate
             }
         }
-        let scanner = LiteralScanner(gates: gates)
+        let scanner = LiteralScanner(gates: gates, vocabularies: vocabularies)
         for rule in rules.indices { rules[rule].scanner = scanner }
         return rules
     }
@@ -235,16 +235,27 @@ enum RulePackLoader {
         guard source.contains(where: { !$0.isWhitespace }) else {
             throw RulePackError(file: file, line: line, key: key, problem: "holds an empty pattern")
         }
-        // `{{name}}` expanded in one pass over the source (Foundation's string search over the
-        // growing expansion was a noticeable part of loading).
+        // `{{name}}` expanded in one pass over the source's bytes (Foundation's string search
+        // over the growing expansion, and then the standard library's search by characters,
+        // were each a noticeable part of loading).
+        let bytes = Array(source.utf8)
+        /// Where the next pair of `mark` is, at or after `start`.
+        func pair(of mark: UInt8, from start: Int) -> Int? {
+            var index = start
+            while index + 1 < bytes.count {
+                if bytes[index] == mark && bytes[index + 1] == mark { return index }
+                index += 1
+            }
+            return nil
+        }
         var expanded = ""
-        var rest = Substring(source)
-        while let open = rest.firstRange(of: "{{") {
-            expanded += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+        var start = 0
+        while let open = pair(of: UInt8(ascii: "{"), from: start) {
+            expanded += String(decoding: bytes[start..<open], as: UTF8.self)
+            guard let close = pair(of: UInt8(ascii: "}"), from: open + 2) else {
                 throw RulePackError(file: file, line: line, key: key, problem: "'\(source)' opens {{ without closing it")
             }
-            let name = String(rest[open.upperBound..<close.lowerBound])
+            let name = String(decoding: bytes[(open + 2)..<close], as: UTF8.self)
             guard let vocabulary = vocabularies[name] else {
                 throw RulePackError(file: file, line: line, key: key,
                                     problem: "'\(source)' names no vocabulary '\(name)'; vocabularies: "
@@ -254,9 +265,9 @@ enum RulePackLoader {
             // (migraine)."): that does not make it a mention rather than a claim, and the marks
             // broke every pattern around it.
             expanded += RulePackLoader.openQuote + vocabulary.alternation + RulePackLoader.closeQuote
-            rest = rest[close.upperBound...]
+            start = close + 2
         }
-        expanded += rest
+        expanded += String(decoding: bytes[start...], as: UTF8.self)
         guard eager else {
             return CopyRule.Pattern(compiled: LazyPattern(wordStart + "(?:" + expanded + ")" + wordEnd, ignoresCase: ignoreCase),
                                     source: expanded, ignoreCase: ignoreCase, replacement: replacement)

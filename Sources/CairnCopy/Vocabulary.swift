@@ -13,6 +13,8 @@ struct Vocabulary: Sendable {
     let alternation: String
     /// A word each term needs (`RequiredLiterals.words(of:)`), for the guard's word scan.
     let requiredWords: Set<String>
+    /// The length of the shortest of them, which decides how good a gate the vocabulary is.
+    let shortestRequiredWord: Int
 
     init(name: String, source: String, terms: [String]) {
         self.name = name
@@ -20,6 +22,7 @@ struct Vocabulary: Sendable {
         self.terms = terms
         alternation = Vocabulary.alternation(of: terms)
         requiredWords = RequiredLiterals.words(of: terms)
+        shortestRequiredWord = requiredWords.map(\.count).min() ?? 0
     }
 
     /// The terms as a trie written as an expression: "migraine", "migraines" and "migrainous"

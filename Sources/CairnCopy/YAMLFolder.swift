@@ -42,7 +42,8 @@ enum YAMLFolder {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw RulePackError(file: name, line: nil, key: nil, problem: "cannot be read")
         }
-        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+        // Searched through the bytes: `Data`'s own iterator took about 3 ms of every start.
+        guard !data.withUnsafeBytes({ $0.contains(0) }), let text = String(data: data, encoding: .utf8) else {
             throw RulePackError(file: name, line: nil, key: nil, problem: "is a binary file, not UTF-8 YAML text")
         }
         return text

@@ -15,7 +15,7 @@ struct LiteralGateTests {
     ]
 
     static func words(_ pattern: String) -> Set<String>? {
-        RequiredLiterals.of(pattern, vocabularies: vocabularies)
+        RequiredLiterals.of(pattern, vocabularies: vocabularies)?.expanded(vocabularies)
     }
 
     @Test("the longest run of literal characters that every match holds")
@@ -41,6 +41,12 @@ struct LiteralGateTests {
         #expect(Self.words("{{drugs}}") == nil, "'ni' (from Ménière) is shorter than the shortest gate")
         #expect(Self.words("(?:{{drugs}}|{{short}})") == nil)
         #expect(Self.vocabularies["drugs"]!.requiredWords == ["ibuprofen", "inhibitor", "codamol", "ni"])
+        // A vocabulary is kept by name, and gates as well as its shortest word lets it.
+        let longer = ["long": Vocabulary(name: "long", source: "test", terms: ["migraine", "tension type", "aura"])]
+        #expect(RequiredLiterals.of("(?:{{long}}|stroke)", vocabularies: longer) == NeededWords(words: ["stroke"], vocabularies: ["long"]))
+        #expect(RequiredLiterals.of("{{long}} pattern", vocabularies: longer) == NeededWords(words: ["pattern"]),
+                "'pattern' is longer than 'aura'")
+        #expect(RequiredLiterals.of("{{long}} is", vocabularies: longer) == NeededWords(vocabularies: ["long"]))
     }
 
     @Test("nothing is needed where a match can do without a word")
@@ -60,7 +66,8 @@ struct LiteralGateTests {
 
     @Test("the scanner finds exactly the words a substring search finds")
     func scannerAgainstSearch() {
-        // Words over a small alphabet overlap and nest often ("ab" in "aab", "ba" across "ab ab").
+        // Words over a small alphabet overlap and nest often ("ab" in "aab", "ba" across "ab ab"),
+        // and a vocabulary's words may also be a gate's own.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -69,13 +76,21 @@ struct LiteralGateTests {
         let alphabet = Array("abAB c")
         func word(_ length: Int) -> String { String((0..<length).map { _ in alphabet[next(alphabet.count)] }) }
         for _ in 0..<200 {
-            let gates: [Set<String>] = (0..<(1 + next(6))).map { _ in
-                Set((0..<(1 + next(4))).map { _ in word(1 + next(4)).lowercased() })
+            let vocabularies = Dictionary(uniqueKeysWithValues: ["v", "w"].map { name in
+                (name, Vocabulary(name: name, source: "test", terms: (0..<(1 + next(3))).map { _ in
+                    String(word(1 + next(4)).lowercased().filter { $0 != " " }) + "a"
+                }))
+            })
+            let gates: [NeededWords] = (0..<(1 + next(6))).map { _ in
+                NeededWords(words: Set((0..<next(4)).map { _ in word(1 + next(4)).lowercased() }),
+                            vocabularies: Set(["v", "w"].filter { _ in next(3) == 0 }))
             }
-            let scanner = LiteralScanner(gates: gates)
+            let scanner = LiteralScanner(gates: gates, vocabularies: vocabularies)
             for _ in 0..<20 {
                 let text = word(next(30))
-                let expected = gates.map { words in words.contains { !$0.isEmpty && text.lowercased().contains($0) } }
+                let expected = gates.map { needs in
+                    needs.expanded(vocabularies).contains { !$0.isEmpty && text.lowercased().contains($0) }
+                }
                 #expect(scanner.holding(in: MatchText(text)) == expected, "\(gates) in '\(text)'")
             }
         }
@@ -83,7 +98,7 @@ struct LiteralGateTests {
 
     @Test("the scanner reads case as PCRE2 does")
     func scannerCase() {
-        let scanner = LiteralScanner(gates: [["stroke"], ["kidney"], ["fit"], ["ache"]])
+        let scanner = LiteralScanner(gates: ["stroke", "kidney", "fit", "ache"].map { NeededWords(words: [$0]) })
         #expect(scanner.holding(in: MatchText("A STROKE")) == [true, false, false, false])
         #expect(scanner.holding(in: MatchText("a \u{17F}troke")) == [true, false, false, false], "long s")
         #expect(scanner.holding(in: MatchText("\u{212A}idney")) == [false, true, false, false], "Kelvin sign")
