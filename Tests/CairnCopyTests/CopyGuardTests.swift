@@ -12,6 +12,11 @@ struct CopyGuardTests {
     /// Texts that must be blocked, with the rule that blocks them.
     static let blocked: [(String, String)] = [
         ("This pattern suggests a diagnosis of migraine.", "ClinicalClassification"),
+        // Health neighbours of the app-objects exceptions: still advice and directives.
+        ("We recommend a review of your medication.", "TreatmentAdvice"),
+        ("We suggest checking your blood pressure.", "TreatmentAdvice"),
+        ("This would exceed the daily limit for acetaminophen.", "Directives"),
+        ("Your watch says your caffeine will exceed the limit.", "Directives"),
         ("Ask about treatment options.", "TreatmentAdvice"),
         ("Rest can treat your headaches.", "TreatmentAdvice"),
         ("Stop taking metformin.", "TreatmentAdvice"),
@@ -553,6 +558,12 @@ struct CopyGuardTests {
         ("We take rest days into account when counting streaks.", "streaks-frequency"),
         ("Recommended next step: review your export settings.", "trigger-cooccurrence"),
         ("Worth repeating the sync test later.", "trigger-cooccurrence"),
+        // Recommendations and limits about the app and its devices (app-objects).
+        ("We recommend a review of your backup settings.", "trigger-cooccurrence"),
+        ("I'd suggest checking your Bluetooth connection.", "trigger-cooccurrence"),
+        ("We suggest pairing your headband sensor again.", "weather-correlation"),
+        ("The upload will exceed the limit.", "trigger-cooccurrence"),
+        ("The file exceeds the size limit.", "marker-trends"),
         ("A timeout usually means the server is asleep.", "trigger-cooccurrence"),
         ("Tag it with the family member and the reason for the visit.", "visit-history"),
         ("Write to us and we will treat it as a bug, not a feature request.", "trigger-cooccurrence"),

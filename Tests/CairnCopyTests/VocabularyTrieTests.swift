@@ -38,7 +38,7 @@ struct VocabularyTrieTests {
         return probes
     }
 
-    @Test("every vocabulary's trie matches exactly the strings its flat list matches", arguments: ["conditions", "drugs", "drug-classes", "lay-phenotypes", "condition-adjectives", "state-words", "evaluative-words"])
+    @Test("every vocabulary's trie matches exactly the strings its flat list matches", arguments: ["conditions", "drugs", "drug-classes", "lay-phenotypes", "condition-adjectives", "state-words", "evaluative-words", "app-objects"])
     func sameLanguage(name: String) throws {
         let vocabulary = try #require(Self.vocabularies[name], "vocabulary \(name) did not load")
         let trie = try CompiledPattern("^" + vocabulary.alternation + "$", ignoresCase: true)
