@@ -75,9 +75,11 @@ struct MatchedExposure {
         sizes.reserveCapacity(sets.count)
         exposedInSet.reserveCapacity(sets.count)
         var place = 0
-        for (setIndex, set) in sets.enumerated() {
+        // By index: a set taken out of the array is a copy (two retains and releases), and a
+        // replay makes every test of every factor at every step.
+        for setIndex in sets.indices {
             let caseExposed = exposed[place]
-            let k = set.referents.count
+            let k = sets[setIndex].referents.count
             var m = 0
             for slot in (place + 1)..<(place + 1 + k) where exposed[slot] { m += 1 }
             place += 1 + k

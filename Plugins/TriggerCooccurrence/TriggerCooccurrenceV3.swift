@@ -261,21 +261,30 @@ public struct TriggerCooccurrenceV3: AnalysisModule, CarryingModule {
     func poorSleepTest(sets: [MatchedExposure.Set], poor: [Bool?], stats: Stats, prefixes: PoissonBinomialPrefixes?) -> MatchedExposure? {
         var known: [MatchedExposure.Set] = [], exposed: [Bool] = []
         var place = 0
-        for set in sets {
-            defer { place += 1 + set.referents.count }
+        for index in sets.indices {
+            let count = sets[index].referents.count
+            defer { place += 1 + count }
             guard let caseVerdict = poor[place] else { continue }
-            // The referents whose night is known, and their verdicts, in one pass (no lists of
-            // places between): a replay tests poor sleep over every set at every step.
-            var referents: [Int] = [], verdicts: [Bool] = []
-            for (offset, referent) in set.referents.enumerated() {
-                guard let verdict = poor[place + 1 + offset] else { continue }
-                referents.append(referent)
-                verdicts.append(verdict)
+            let verdicts = poor[(place + 1)..<(place + 1 + count)]
+            // Most sets know every referent's night: the set is kept as it is (no new lists,
+            // and read by index rather than copied out), else the referents known are taken.
+            if !verdicts.contains(nil) {
+                guard count > 0 else { continue }
+                known.append(sets[index])
+                exposed.append(caseVerdict)
+                for verdict in verdicts { exposed.append(verdict!) }
+                continue
+            }
+            var referents: [Int] = [], knownVerdicts: [Bool] = []
+            for (offset, verdict) in verdicts.enumerated() {
+                guard let verdict else { continue }
+                referents.append(sets[index].referents[offset])
+                knownVerdicts.append(verdict)
             }
             guard !referents.isEmpty else { continue }
-            known.append(referents.count == set.referents.count ? set : MatchedExposure.Set(headache: set.headache, referents: referents))
+            known.append(MatchedExposure.Set(headache: sets[index].headache, referents: referents))
             exposed.append(caseVerdict)
-            exposed += verdicts
+            exposed += knownVerdicts
         }
         guard !known.isEmpty else { return nil }
         return MatchedExposure(subject: "poor_sleep", sets: known, exposed: exposed, stats: stats, midP: midP, prefixes: prefixes)
