@@ -23,14 +23,16 @@ extension Replay {
         /// object "b" holding "c") keep the one whose values sort first, so the output does not
         /// hang on the order the evidence was walked in.
         init(_ unordered: [Entry]) {
-            var sorted = unordered
-            sorted.sort { a, b in
+            // Positions are sorted, not entries: moving an entry is three retains and releases,
+            // and a replay sorts every changed insight's entries at every step.
+            let order = unordered.indices.sorted { i, j in
+                let (a, b) = (unordered[i], unordered[j])
                 if a.key != b.key { return JSONWriter.precedes(a.key, b.key) }
                 return (a.change.old ?? "", a.change.new ?? "") < (b.change.old ?? "", b.change.new ?? "")
             }
             var unique: [Entry] = []
-            unique.reserveCapacity(sorted.count)
-            for entry in sorted where unique.last?.key != entry.key { unique.append(entry) }
+            unique.reserveCapacity(order.count)
+            for index in order where unique.last?.key != unordered[index].key { unique.append(unordered[index]) }
             self.init(ordered: unique)
         }
 
