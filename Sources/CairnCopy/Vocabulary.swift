@@ -1,4 +1,7 @@
+import CairnCore
+import Dispatch
 import Foundation
+import Synchronization
 import Yams
 
 /// A list of terms kept as data with its source (condition names, condition adjectives...),
@@ -8,9 +11,10 @@ struct Vocabulary: Sendable {
     let name: String
     let source: String
     let terms: [String]
-    /// The terms as one regular-expression group, built once: rules name a vocabulary many
-    /// times.
-    let alternation: String
+    /// The terms as one regular-expression group, built on first use and kept: rules name a
+    /// vocabulary many times, and one looked up only by word (`words:`) never needs it.
+    var alternation: String { lazyAlternation.value }
+    private let lazyAlternation: LazyAlternation
     /// A word each term needs (`RequiredLiterals.words(of:)`), for the guard's word scan.
     let requiredWords: Set<String>
     /// The length of the shortest of them, which decides how good a gate the vocabulary is.
@@ -20,7 +24,7 @@ struct Vocabulary: Sendable {
         self.name = name
         self.source = source
         self.terms = terms
-        alternation = Vocabulary.alternation(of: terms)
+        lazyAlternation = LazyAlternation(terms: terms)
         requiredWords = RequiredLiterals.words(of: terms)
         shortestRequiredWord = requiredWords.map(\.count).min() ?? 0
     }
@@ -34,7 +38,7 @@ struct Vocabulary: Sendable {
     /// plural "s" or "es". At one place a longer term is tried first, as in the flat list sorted
     /// longest first ("chronic kidney disease" before "kidney disease"), since every optional
     /// continuation is greedy.
-    private static func alternation(of terms: [String]) -> String {
+    fileprivate static func alternation(of terms: [String]) -> String {
         // Each term as a sequence of ranks: its characters by their order as Characters, and
         // the place between two words after every character (a trie's children are tried in
         // that order). Sorted, the terms under one place of the trie lie side by side, so the
@@ -156,10 +160,22 @@ struct Vocabulary: Sendable {
         return asciiOnly && trimmed.count == raw.count ? text : String(decoding: Array(trimmed), as: UTF8.self)
     }
 
+    /// Every vocabulary of a folder, read on every core (the largest hold thousands of terms);
+    /// the first problem in file order is the one reported.
     static func loadAll(in directory: URL) throws(RulePackError) -> [String: Vocabulary] {
+        let files = try YAMLFolder.files(in: directory, describing: "vocabulary")
+        let results = IndexedResults<Result<Vocabulary, RulePackError>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(RulePackError) {
+                let file = files[index]
+                results.set(index, .success(try load(YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
         var vocabularies: [String: Vocabulary] = [:]
-        for file in try YAMLFolder.files(in: directory, describing: "vocabulary") {
-            let vocabulary = try load(YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)
+        for result in results.values {
+            let vocabulary = try result.get()
             vocabularies[vocabulary.name] = vocabulary
         }
         return vocabularies
@@ -195,5 +211,24 @@ struct Vocabulary: Sendable {
             terms.append(term)
         }
         return Vocabulary(name: (file as NSString).deletingPathExtension, source: source, terms: terms)
+    }
+}
+
+/// A vocabulary's alternation, made by whichever thread asks first (two asking at once may both
+/// make it; one is kept).
+private final class LazyAlternation: Sendable {
+    private final class Text: Sendable {
+        let value: String
+        init(_ value: String) { self.value = value }
+    }
+
+    private let terms: [String]
+    private let made = AtomicLazyReference<Text>()
+
+    init(terms: [String]) { self.terms = terms }
+
+    var value: String {
+        if let text = made.load() { return text.value }
+        return made.storeIfNil(Text(Vocabulary.alternation(of: terms))).value
     }
 }
