@@ -695,6 +695,8 @@ public struct CopyGuard: Sendable {
         }
         // An aside between spaced dashes taken out whole, as a reader skips it.
         if let withoutAsides = CopyNormalizer.withoutAsides(plain) { forms.append(withoutAsides) }
+        // One-word sentences read as one ("Skip. The. Wine.").
+        if let joined = CopyNormalizer.withoutWordStops(plain) { forms.append(joined) }
         // An invisible character inside a word is read as nothing as well as a space.
         var hasRejoined = false
         // Not when invisible characters are the only spaces ("Send\u{200B}a\u{200B}report"):

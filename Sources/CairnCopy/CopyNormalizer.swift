@@ -342,6 +342,42 @@ struct CopyNormalizer {
         return out
     }
 
+    /// Single words stopped one by one, read as one sentence: "Skip. The. Wine." says what
+    /// "Skip the wine." says, and rules read a sentence's words together. In a run of two or more
+    /// one-word sentences (letters, then one "." or "!"), the stops but the last are dropped; nil
+    /// when there is no such run.
+    static func withoutWordStops(_ plain: Mapped) -> Mapped? {
+        let characters = plain.characters
+        // The stops of the one-word sentences, in order, each with whether the next word
+        // follows it after one space.
+        var stops: [Int] = []
+        var dropped = Set<Int>()
+        var index = 0
+        while index < characters.count {
+            let start = index
+            while index < characters.count, characters[index] != " " { index += 1 }
+            let word = characters[start..<index]
+            let isStoppedWord = word.count >= 2 && (word.last == "." || word.last == "!")
+                && word.dropLast().allSatisfy { $0.isLetterFast || $0 == "'" }
+            if isStoppedWord {
+                stops.append(index - 1)
+            } else {
+                if stops.count >= 2 { dropped.formUnion(stops.dropLast()) }
+                stops = []
+            }
+            index += 1
+        }
+        if stops.count >= 2 { dropped.formUnion(stops.dropLast()) }
+        guard !dropped.isEmpty else { return nil }
+        var out = Mapped()
+        for index in characters.indices where !dropped.contains(index) {
+            if plain.breaks.contains(index) { out.breaks.insert(out.characters.count) }
+            if plain.wide.contains(index) { out.wide.insert(out.characters.count) }
+            out.append(characters[index], from: plain.origins[index])
+        }
+        return out
+    }
+
     /// A dash with a space on either side.
     private static func isSpacedDash(_ characters: [Character], _ index: Int) -> Bool {
         index > 0 && index + 1 < characters.count && characters[index] == "-" && characters[index - 1] == " " && characters[index + 1] == " "

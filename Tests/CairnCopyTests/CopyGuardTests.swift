@@ -306,6 +306,16 @@ struct CopyGuardTests {
         ("Dad has BP.", "HedgedDiagnosis"),
         ("call ur doc today about the rash", "Directives"),
         ("Migraine type: classified by the app as chronic.", "ClinicalClassification"),
+        // A blind attack by rhetoric: indirect imperatives, tips, social proof, idioms, stops
+        // between words, a bare score (dev48), in phrasings of our own.
+        ("Maybe it is time to let late-night chocolate go.", "TreatmentAdvice"),
+        ("Cut. The. Caffeine.", "TreatmentAdvice"),
+        ("Pro tip: feverfew.", "TreatmentAdvice"),
+        ("Plenty of people swear by turmeric for this.", "TreatmentAdvice"),
+        ("More sleep, less booze.", "TreatmentAdvice"),
+        ("If I were you, I'd be trying butterbur.", "TreatmentAdvice"),
+        ("Red wine: prime suspect.", "CausalClaims"),
+        ("Risk level: 6/10", "Forecasts"),
         // A blind attack on those readings (dev47), in phrasings of our own.
         ("Specialist-grade summary of your thyroid panel", "InferenceWording"),
         ("Checked against a medical standard by Aurae", "InferenceWording"),
@@ -558,6 +568,21 @@ struct CopyGuardTests {
         ("We take rest days into account when counting streaks.", "streaks-frequency"),
         ("Recommended next step: review your export settings.", "trigger-cooccurrence"),
         ("Worth repeating the sync test later.", "trigger-cooccurrence"),
+        // The same words in the app's own senses (dev48's neighbours), in phrasings of our own.
+        ("All signs point to a server outage.", "trigger-cooccurrence"),
+        ("The watch is raising a small red flag: battery at 4%.", "trigger-cooccurrence"),
+        ("People who turn on daily reminders tend to log more often.", "streaks-frequency"),
+        ("This export is consistent with the FHIR format.", "marker-trends"),
+        ("ED visit on 2 May, 2 documents attached.", "visit-history"),
+        ("Blame the app update for the missing dates.", "trigger-cooccurrence"),
+        ("Time is of the essence: the invite code expires in 5 minutes.", "trigger-cooccurrence"),
+        ("Visits filtered by condition \"asthma\": 3", "visit-history"),
+        ("Time to let the old backup go.", "trigger-cooccurrence"),
+        ("Maybe it is time to let the draft notes go.", "visit-history"),
+        ("Data-loss risk: 1/10", "trigger-cooccurrence"),
+        ("Bluetooth: the usual suspect for sync errors.", "trigger-cooccurrence"),
+        ("Saved. Synced. Done.", "trigger-cooccurrence"),
+        ("You have magnesium readings from 2 visits.", "marker-trends"),
         // Recommendations and limits about the app and its devices (app-objects).
         ("We recommend a review of your backup settings.", "trigger-cooccurrence"),
         ("I'd suggest checking your Bluetooth connection.", "trigger-cooccurrence"),

@@ -247,6 +247,11 @@ struct CopyReaderTests {
         // ruled on. Left: one line in Vietnamese, which the English rules do not read, and the
         // reader on three.
         ("blind/dev47.jsonl", 1, 3),
+        // A blind attack by rhetoric (questions, hypotheticals, social proof, idioms, tips, bare
+        // scores, stops between words) and the same words in app senses (sixteenth session):
+        // run untouched 8 of 98 leaked and 10 of 102 blocked wrongly; then ruled on. Left: the
+        // reader on two app idioms.
+        ("blind/dev48.jsonl", 0, 2),
         // The known gaps: the rules alone leak 68 and block 5 wrongly.
         ("blind/whitebox-gaps.jsonl", 8, 5),
     ]
