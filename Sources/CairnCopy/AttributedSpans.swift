@@ -78,12 +78,19 @@ enum AttributedSpans {
             !beyondName.matches(MatchText(String(characters[range])))
         }
         for quote in quotes(in: characters) where namesOnly(quote) {
-            let attributed = markers.contains { mark in
-                (mark.upperBound <= quote.lowerBound - 1 && quote.lowerBound - 1 - mark.upperBound <= reach
-                    && !endsSentence(characters[mark.upperBound..<(quote.lowerBound - 1)]))
-                    || (mark.lowerBound >= quote.upperBound + 1 && mark.lowerBound - (quote.upperBound + 1) <= 3)
+            let before = markers.filter { mark in
+                mark.upperBound <= quote.lowerBound - 1 && quote.lowerBound - 1 - mark.upperBound <= reach
+                    && !endsSentence(characters[mark.upperBound..<(quote.lowerBound - 1)])
             }
-            if attributed { spans.append(quote) }
+            let after = markers.contains { mark in mark.lowerBound >= quote.upperBound + 1 && mark.lowerBound - (quote.upperBound + 1) <= 3 }
+            guard !before.isEmpty || after else { continue }
+            // The quote marks are the quote's: a rule reads a name in quotes with its marks
+            // ("'diabetes'" is a term in quotes). A marker right before it, with nothing but a
+            // colon or a dash between, is the entry's label ("Your label: 'tension headache'").
+            let labelled = before.first { mark in
+                characters[mark.upperBound..<(quote.lowerBound - 1)].allSatisfy { " :-–—".contains($0) }
+            }
+            spans.append((labelled?.lowerBound ?? (quote.lowerBound - 1))..<(quote.upperBound + 1))
         }
         for mark in fieldMark.ranges(in: matchText) {
             var after = mark.upperBound

@@ -32,6 +32,11 @@ struct AttributedSpansTests {
               "Medicines on Dad's profile, as typed: lisinopril 10 mg",
               "Marked by you as 'Daily': amlodipine 5 mg",
               "You marked sumatriptan 50 mg as 'For headache relief'.",
+              // A quoted name read with its quote marks, and a marker right before the quote as
+              // the entry's label (sixteenth session, an attack of our own on the marks).
+              "You tagged this visit \"diabetes check\".",
+              "Your label \"tension headache\" appears in 2 logs.",
+              "Your tag: 'asthma'",
           ])
     func ownEntriesPass(text: String) {
         #expect(!blocksByRules(text), "\(copyGuard.lint(text, module: nil, reads: false))")
@@ -57,6 +62,9 @@ struct AttributedSpansTests {
         // A quote beside the mark that says more than names would launder any claim.
         "Your note: \"You definitely have migraine, take 400 mg ibuprofen.\"",
         "You wrote 'this is chronic migraine'",
+        // The quote's marks and its label are the entry's; what follows them is not.
+        "You tagged this \"diabetes\" and you have diabetes.",
+        "Your label: \"tension headache\" is probably migraine.",
         // A mark the person does not see attributes nothing.
         "<!-- your label -->'eczema'",
         "Your\u{200B}label 'eczema'",

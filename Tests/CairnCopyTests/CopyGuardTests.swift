@@ -316,6 +316,10 @@ struct CopyGuardTests {
         ("If I were you, I'd be trying butterbur.", "TreatmentAdvice"),
         ("Red wine: prime suspect.", "CausalClaims"),
         ("Risk level: 6/10", "Forecasts"),
+        // Norms about health and doses stay claims beside their app neighbours.
+        ("Most people your age sleep more than you.", "HedgedDiagnosis"),
+        ("Take it once a day.", "TreatmentAdvice"),
+        ("Compared with other members, your headaches are worse.", "Forecasts"),
         // A blind attack on those readings (dev47), in phrasings of our own.
         ("Specialist-grade summary of your thyroid panel", "InferenceWording"),
         ("Checked against a medical standard by Aurae", "InferenceWording"),
@@ -583,6 +587,11 @@ struct CopyGuardTests {
         ("Bluetooth: the usual suspect for sync errors.", "trigger-cooccurrence"),
         ("Saved. Synced. Done.", "trigger-cooccurrence"),
         ("You have magnesium readings from 2 visits.", "marker-trends"),
+        // What other people do in the app, and how often (an attack of our own on norms).
+        ("Most people your age use the weekly view.", "trigger-cooccurrence"),
+        ("Most members log 3 times a week.", "streaks-frequency"),
+        ("Most people sync once a day.", "trigger-cooccurrence"),
+        ("Compared with other members, you log more often.", "streaks-frequency"),
         // Recommendations and limits about the app and its devices (app-objects).
         ("We recommend a review of your backup settings.", "trigger-cooccurrence"),
         ("I'd suggest checking your Bluetooth connection.", "trigger-cooccurrence"),
