@@ -101,6 +101,7 @@ struct AttributedSpansTests {
         #expect(AttributedSpans.ranges(in: "Your label isn't migraine, it's headache", module: nil).isEmpty)
         let text = "Your label 'sinus' and your note 'aura'"
         let quoted = AttributedSpans.ranges(in: text, module: nil).map { String(Array(text)[$0]) }
-        #expect(quoted == ["sinus", "aura"])
+        // Each quote with its marks, and with the marker right before it as its label.
+        #expect(quoted == ["Your label 'sinus'", "your note 'aura'"])
     }
 }
