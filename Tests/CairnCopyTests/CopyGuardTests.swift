@@ -320,6 +320,8 @@ struct CopyGuardTests {
         ("Most people your age sleep more than you.", "HedgedDiagnosis"),
         ("Take it once a day.", "TreatmentAdvice"),
         ("Compared with other members, your headaches are worse.", "Forecasts"),
+        ("Nothing serious: the headache will pass.", "Reassurance"),
+        ("Safe to ignore: this headache is harmless.", "Reassurance"),
         // A blind attack on those readings (dev47), in phrasings of our own.
         ("Specialist-grade summary of your thyroid panel", "InferenceWording"),
         ("Checked against a medical standard by Aurae", "InferenceWording"),
@@ -592,6 +594,10 @@ struct CopyGuardTests {
         ("Most members log 3 times a week.", "streaks-frequency"),
         ("Most people sync once a day.", "trigger-cooccurrence"),
         ("Compared with other members, you log more often.", "streaks-frequency"),
+        // Reassurance about the app, a missing entry or a warning (an attack of our own).
+        ("No need to worry if a reading is missing; just add it later.", "marker-trends"),
+        ("Nothing serious: the export just took longer than usual.", "trigger-cooccurrence"),
+        ("Safe to ignore: this warning is about an old file.", "trigger-cooccurrence"),
         // Recommendations and limits about the app and its devices (app-objects).
         ("We recommend a review of your backup settings.", "trigger-cooccurrence"),
         ("I'd suggest checking your Bluetooth connection.", "trigger-cooccurrence"),
