@@ -328,6 +328,8 @@ struct CopyGuardTests {
         ("Good news: your cholesterol is normal.", "Reassurance"),
         ("Our prescription for headaches: more water.", "TreatmentAdvice"),
         ("Your heart is in critical condition.", "AlarmWording"),
+        ("The forecast says your headaches will get worse.", "Forecasts"),
+        ("Your heart got a clean bill of health.", "Reassurance"),
         // A blind attack on those readings (dev47), in phrasings of our own.
         ("Specialist-grade summary of your thyroid panel", "InferenceWording"),
         ("Checked against a medical standard by Aurae", "InferenceWording"),
@@ -615,6 +617,9 @@ struct CopyGuardTests {
         ("We detected a duplicate entry.", "marker-trends"),
         ("Good news: the new version is faster.", "trigger-cooccurrence"),
         ("Our prescription for slow syncs: restart the router.", "trigger-cooccurrence"),
+        ("The forecast says a depression is moving in on Friday.", "weather-correlation"),
+        ("Your data had a clean bill of health after the import.", "marker-trends"),
+        ("A healthy streak: 12 days logged in a row.", "streaks-frequency"),
         // Recommendations and limits about the app and its devices (app-objects).
         ("We recommend a review of your backup settings.", "trigger-cooccurrence"),
         ("I'd suggest checking your Bluetooth connection.", "trigger-cooccurrence"),
