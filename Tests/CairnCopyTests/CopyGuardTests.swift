@@ -330,6 +330,9 @@ struct CopyGuardTests {
         ("Your heart is in critical condition.", "AlarmWording"),
         ("The forecast says your headaches will get worse.", "Forecasts"),
         ("Your heart got a clean bill of health.", "Reassurance"),
+        ("The cure for your migraine: rest.", "TreatmentAdvice"),
+        ("Symptoms of a migraine: aura and nausea.", "InferenceWording"),
+        ("A healthy dose of vitamin D every day.", "Reassurance"),
         // A blind attack on those readings (dev47), in phrasings of our own.
         ("Specialist-grade summary of your thyroid panel", "InferenceWording"),
         ("Checked against a medical standard by Aurae", "InferenceWording"),
@@ -620,6 +623,12 @@ struct CopyGuardTests {
         ("The forecast says a depression is moving in on Friday.", "weather-correlation"),
         ("Your data had a clean bill of health after the import.", "marker-trends"),
         ("A healthy streak: 12 days logged in a row.", "streaks-frequency"),
+        ("ur export is done, all good 👍", "trigger-cooccurrence"),
+        ("The cure for a cluttered dashboard: filters.", "trigger-cooccurrence"),
+        ("Run a diagnosis of your network in Settings.", "trigger-cooccurrence"),
+        ("A healthy dose of new charts in this release.", "marker-trends"),
+        ("Symptoms of an outdated app: blank charts and slow sync.", "trigger-cooccurrence"),
+        ("Overdose of reminders? Turn some off in Settings.", "trigger-cooccurrence"),
         // Recommendations and limits about the app and its devices (app-objects).
         ("We recommend a review of your backup settings.", "trigger-cooccurrence"),
         ("I'd suggest checking your Bluetooth connection.", "trigger-cooccurrence"),
