@@ -316,6 +316,9 @@ struct CopyGuardTests {
         ("If I were you, I'd be trying butterbur.", "TreatmentAdvice"),
         ("Red wine: prime suspect.", "CausalClaims"),
         ("Risk level: 6/10", "Forecasts"),
+        // Whoever's risk it is said to be (an outsider's first try on the bare score).
+        ("Your risk: 9/10", "Forecasts"),
+        ("Overall risk: 8/10", "Forecasts"),
         // Norms about health and doses stay claims beside their app neighbours.
         ("Most people your age sleep more than you.", "HedgedDiagnosis"),
         ("Take it once a day.", "TreatmentAdvice"),
@@ -597,6 +600,7 @@ struct CopyGuardTests {
         ("Time to let the old backup go.", "trigger-cooccurrence"),
         ("Maybe it is time to let the draft notes go.", "visit-history"),
         ("Data-loss risk: 1/10", "trigger-cooccurrence"),
+        ("Data loss risk: 1/10", "trigger-cooccurrence"),
         ("Bluetooth: the usual suspect for sync errors.", "trigger-cooccurrence"),
         ("Saved. Synced. Done.", "trigger-cooccurrence"),
         ("You have magnesium readings from 2 visits.", "marker-trends"),
