@@ -348,8 +348,7 @@ struct CopyNormalizer {
     /// when there is no such run.
     static func withoutWordStops(_ plain: Mapped) -> Mapped? {
         let characters = plain.characters
-        // The stops of the one-word sentences, in order, each with whether the next word
-        // follows it after one space.
+        // Where the stops of the current run of one-word sentences stand.
         var stops: [Int] = []
         var dropped = Set<Int>()
         var index = 0

@@ -54,6 +54,11 @@ enum RequiredLiterals {
         var count: Int
 
         func isBetter(than other: Candidate?) -> Bool {
+            Candidate.isBetter(shortest: shortest, count: count, than: other)
+        }
+
+        /// The same for a gate not yet made (a run of literal characters is one word).
+        static func isBetter(shortest: Int, count: Int, than other: Candidate?) -> Bool {
             guard let other else { return true }
             return shortest != other.shortest ? shortest > other.shortest : count < other.count
         }
@@ -127,8 +132,7 @@ enum RequiredLiterals {
                 while word.first == UInt8(ascii: " ") { word.removeFirst() }
                 while word.last == UInt8(ascii: " ") { word.removeLast() }
                 run.removeAll(keepingCapacity: true)
-                guard !word.isEmpty, best == nil || word.count > best!.shortest || (word.count == best!.shortest && best!.count > 1)
-                else { return }
+                guard !word.isEmpty, Candidate.isBetter(shortest: word.count, count: 1, than: best) else { return }
                 best = Candidate(words: [String(decoding: word, as: UTF8.self)], shortest: word.count, count: 1)
             }
             while let byte = peek(), byte != UInt8(ascii: "|"), byte != UInt8(ascii: ")") {

@@ -1,5 +1,4 @@
 import CairnCore
-import Dispatch
 import Foundation
 import Yams
 
@@ -18,18 +17,10 @@ enum RulePackLoader {
         for file in files { texts.append(try YAMLFolder.read(directory.appendingPathComponent(file), name: file)) }
         // Compiling the patterns is most of the load: the files are compiled on every core, and
         // the first problem in file order is the one reported.
-        let results = IndexedResults<Result<CopyRule, RulePackError>>(count: files.count)
         let shared = texts
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            do throws(RulePackError) {
-                results.set(index, .success(try rule(from: shared[index], file: files[index], vocabularies: vocabularies,
-                                                     knownModules: knownModules)))
-            } catch {
-                results.set(index, .failure(error))
-            }
+        var rules = try IndexedResults<CopyRule>.collect(count: files.count) { index throws(RulePackError) in
+            try rule(from: shared[index], file: files[index], vocabularies: vocabularies, knownModules: knownModules)
         }
-        var rules: [CopyRule] = []
-        for result in results.values { rules.append(try result.get()) }
         // One scan of each text for every rule's words: patterns with the same words share a gate.
         var gateOf: [NeededWords: Int] = [:]
         var gates: [NeededWords] = []

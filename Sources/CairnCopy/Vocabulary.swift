@@ -1,5 +1,4 @@
 import CairnCore
-import Dispatch
 import Foundation
 import Synchronization
 import Yams
@@ -164,20 +163,11 @@ struct Vocabulary: Sendable {
     /// the first problem in file order is the one reported.
     static func loadAll(in directory: URL) throws(RulePackError) -> [String: Vocabulary] {
         let files = try YAMLFolder.files(in: directory, describing: "vocabulary")
-        let results = IndexedResults<Result<Vocabulary, RulePackError>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            do throws(RulePackError) {
-                let file = files[index]
-                results.set(index, .success(try load(YAMLFolder.read(directory.appendingPathComponent(file), name: file), file: file)))
-            } catch {
-                results.set(index, .failure(error))
-            }
+        let loaded = try IndexedResults<Vocabulary>.collect(count: files.count) { index throws(RulePackError) in
+            try load(YAMLFolder.read(directory.appendingPathComponent(files[index]), name: files[index]), file: files[index])
         }
         var vocabularies: [String: Vocabulary] = [:]
-        for result in results.values {
-            let vocabulary = try result.get()
-            vocabularies[vocabulary.name] = vocabulary
-        }
+        for vocabulary in loaded { vocabularies[vocabulary.name] = vocabulary }
         return vocabularies
     }
 
