@@ -65,7 +65,7 @@ enum AttributedSpans {
         var spans = module.map(recordModules.contains) == true ? recordFields(in: text) : []
         // Most copy quotes nobody and marks no field.
         let lowered = text.lowercased()
-        guard lowered.contains("you") || lowered.contains("reported") || lowered.contains("typed") else { return spans }
+        guard ["you", "reported", "typed"].contains(where: { ByteSearch.contains(lowered, $0) }) else { return spans }
         // The expressions are fixed text; should one not compile, nothing is attributed (every
         // rule's match stands).
         guard let markerExpression, let fieldMark, let markedColon, let markedAs, let beyondName else { return spans }

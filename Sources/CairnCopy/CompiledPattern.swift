@@ -9,7 +9,7 @@ import Synchronization
 /// case-insensitive unless a rule says otherwise.
 ///
 /// The compiled code is read-only once built (a deferred JIT runs under a lock), so one pattern
-/// serves every thread; each match gets its own match data.
+/// serves every thread; each thread matches with its own match block (`MatchScratch`).
 final class CompiledPattern: @unchecked Sendable {
     /// Why a pattern does not compile, and the character offset PCRE2 points at.
     struct Failure: Error {
@@ -155,8 +155,7 @@ final class CompiledPattern: @unchecked Sendable {
     private func firstMatch(in text: MatchText, from start: Int) -> Range<Int>? {
         let jit = (jitDone.load(ordering: .relaxed)
             || interpreted.add(text.bytes.count + CompiledPattern.callCost, ordering: .relaxed).newValue > CompiledPattern.interpretedBytes) && jitIfNeeded()
-        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return nil }
-        defer { pcre2_match_data_free_8(data) }
+        guard let data = MatchScratch.block else { return nil }
         let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in
             let subject = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let status = pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | (jit ? 0 : PCRE2_NO_JIT), data, nil)
@@ -164,7 +163,7 @@ final class CompiledPattern: @unchecked Sendable {
             guard status == PCRE2_ERROR_JIT_STACKLIMIT else { return status }
             return pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, data, nil)
         }
-        guard result > 0 else { return nil }
+        guard result >= 0 else { return nil }
         let vector = pcre2_get_ovector_pointer_8(data)!
         return vector[0]..<vector[1]
     }

@@ -21,6 +21,18 @@ public struct CopyGuard: Sendable {
     private(set) var approvedRuns: [String: String]
     /// Approved entries by their exact text: every lint asks first whether a text is one.
     private(set) var approvedByText: [String: [CopyCatalog.Entry]]
+    /// The same texts, each with its length and its ASCII bytes, for finding one inside copy.
+    private(set) var approvedInside: [ApprovedText] = []
+
+    /// An approved text as `blankingApprovedTexts` looks for it in longer copy.
+    struct ApprovedText: Sendable {
+        let text: String
+        let length: Int
+        /// Its canonical decomposition's bytes when that is all ASCII: in ASCII copy the text
+        /// can be found only as those bytes; nil when it can never be found in ASCII copy.
+        let asciiForm: [UInt8]?
+        let entries: [CopyCatalog.Entry]
+    }
     /// Lint results by module and text: replays and populations check the same sentences again
     /// and again.
     private let memo = BoundedMemo<ModuleText, [CopyViolation]>(capacity: 20_000)
@@ -118,6 +130,11 @@ public struct CopyGuard: Sendable {
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             approvedByText[text, default: []].append(entry)
+        }
+        approvedInside = approvedByText.sorted { $0.key < $1.key }.map { text, entries in
+            let decomposed = Array(text.decomposedStringWithCanonicalMapping.utf8)
+            return ApprovedText(text: text, length: text.count, asciiForm: decomposed.allSatisfy { $0 < 0x80 } ? decomposed : nil,
+                                entries: entries)
         }
         approvedRuns = approvedTextRuns()
         for id in catalog.ids {
@@ -303,7 +320,13 @@ public struct CopyGuard: Sendable {
     /// warning followed by a button label is the warning, checked, and a label, to check.
     private func blankingApprovedTexts(in text: String, module: String?) -> String {
         var blanked: String?
-        for (approved, entries) in approvedByText where approved.count < text.count && entries.contains(where: { $0.includes(module) }) {
+        let length = text.count
+        // In ASCII copy an approved text is there as characters only if its ASCII form is there
+        // as bytes: most copy holds none, and searching for each by characters was most of this.
+        let asciiText = text.utf8.allSatisfy { $0 < 0x80 }
+        for candidate in approvedInside where candidate.length < length && candidate.entries.contains(where: { $0.includes(module) }) {
+            if asciiText, !(candidate.asciiForm.map { ByteSearch.contains(text, $0) } ?? false) { continue }
+            let approved = candidate.text
             var current = blanked ?? text
             while let range = current.range(of: approved) {
                 current.replaceSubrange(range, with: String(repeating: " ", count: approved.count))
@@ -676,13 +699,20 @@ public struct CopyGuard: Sendable {
     private func computeViolations(_ text: String, module: String?, joins: Bool = true) -> [CopyViolation] {
         let original = Array(text)
         let plain = CopyNormalizer.normalize(text)
-        let squeezedI = CopyNormalizer.squeeze(plain, one: "i"), squeezedL = CopyNormalizer.squeeze(plain, one: "l")
+        // The words of the plain and squeezed forms are split once and used by every step below.
+        let plainWords = CopyGuard.words(in: plain)
+        // The two squeezes differ only in reading "1" and "|" as i or as l: without either,
+        // the second is the first.
+        let readsOne = plain.characters.contains { $0.asciiValue == UInt8(ascii: "1") || $0.asciiValue == UInt8(ascii: "|") }
+        let squeezedI = CopyNormalizer.squeeze(plain, one: "i")
+        let squeezedL = readsOne ? CopyNormalizer.squeeze(plain, one: "l") : squeezedI
         // Most copy has nothing to squeeze: each distinct form is matched once.
         var forms = [plain]
-        if squeezedI.characters != plain.characters { forms.append(squeezedI) }
+        let squeezesI = squeezedI.characters != plain.characters
+        if squeezesI { forms.append(squeezedI) }
         if squeezedL.characters != squeezedI.characters { forms.append(squeezedL) }
         // A misspelt name ("migrane") is also read as the name.
-        if let respelt = respelt(plain) { forms.append(respelt) }
+        if let respelt = respelt(plain, words: plainWords) { forms.append(respelt) }
         // Quotation marks and brackets around a word hide nothing: "This is (probably) migraine".
         // What an exception excuses in the text as written it excuses there too ("Type
         // 'migraine' in the search box").
@@ -731,7 +761,7 @@ public struct CopyGuard: Sendable {
         }
         let scoped = rules.filter { $0.scope.judges(module) }
         let texts = forms.map { MatchText($0.text) }
-        let formWords = forms.map { CopyGuard.words(in: $0) }
+        let formWords = forms.indices.map { $0 == 0 ? plainWords : CopyGuard.words(in: forms[$0]) }
         for rule in scoped {
             // What an exception excuses read through a symbol or a pause ("The 👀 weather
             // service 👀 crashed.") it excuses as written: found once, used in every other form.
@@ -771,7 +801,7 @@ public struct CopyGuard: Sendable {
         // Words split by a space or separator ("diab etes", "dia_gno_sis"): each run of two or
         // three neighbouring words is tried joined.
         let squeezed = squeezedI
-        let words = CopyGuard.words(in: squeezed)
+        let words = squeezesI ? formWords[1] : plainWords
         for index in words.indices where joins {
             for count in 2...3 where index + count <= words.count {
                 let run = words[index..<(index + count)]
@@ -790,7 +820,7 @@ public struct CopyGuard: Sendable {
                     let text = MatchText(joined)
                     // A joined run is one token, so a rule's detector (its patterns between word
                     // edges) matches it only whole: no second, anchored copy of every pattern.
-                    return rules.contains { $0.detects(text) } || rules.contains { CopyRule.lookup(joined, in: $0.words) }
+                    return rules.indices.contains { rules[$0].detects(text) || CopyRule.lookup(joined, in: rules[$0].words) }
                 }
                 guard isWord else { continue }
                 let start = squeezed.origins[run.first!.start], end = squeezed.origins[run.last!.end - 1]
@@ -817,7 +847,6 @@ public struct CopyGuard: Sendable {
         // Approved copy altered: a long run of an approved text's words, not the text itself.
         // A sentence that is, word for word, a sentence of that approved text is not altered
         // copy: it is judged by the rules like any other sentence.
-        let plainWords = CopyGuard.words(in: plain)
         if plainWords.count >= CopyGuard.approvedRun {
             // A label before a sentence ("Insight: It may be worth ...") is not part of it.
             let sentences = CopyGuard.sentences(of: plainWords, in: plain).map { CopyGuard.unlabelled($0, words: plainWords, in: plain) }
@@ -951,11 +980,11 @@ public struct CopyGuard: Sendable {
     /// The plain form with each misspelt condition or medicine name replaced by the name (each
     /// letter of the name keeps the origin of the misspelt word's letter at its place); nil
     /// when there is none.
-    private func respelt(_ plain: CopyNormalizer.Mapped) -> CopyNormalizer.Mapped? {
+    private func respelt(_ plain: CopyNormalizer.Mapped, words: [(word: String, start: Int, end: Int)]) -> CopyNormalizer.Mapped? {
         var result = CopyNormalizer.Mapped()
         var copied = 0
         var changed = false
-        for word in CopyGuard.words(in: plain) where word.end - word.start >= SpellingIndex.shortestWord {
+        for word in words where word.end - word.start >= SpellingIndex.shortestWord {
             guard let name = spelling.name(for: word.word) else { continue }
             for index in copied..<word.start { result.append(plain.characters[index], from: plain.origins[index]) }
             for (offset, character) in name.enumerated() {
@@ -979,9 +1008,22 @@ public struct CopyGuard: Sendable {
             while index < characters.count && (characters[index].isLetterFast || characters[index].isNumberFast || characters[index] == "'") {
                 index += 1
             }
-            out.append((String(characters[start..<index]).lowercased(), start, index))
+            out.append((CopyGuard.lowercasedWord(characters[start..<index]), start, index))
         }
         return out
+    }
+
+    /// A run of characters as one lower-cased word: byte by byte when every character is ASCII
+    /// (where lower-casing is A-Z to a-z), as the lint of every form of every sentence splits
+    /// it into words, and the general conversion was a tenth of linting clean copy.
+    static func lowercasedWord(_ run: ArraySlice<Character>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(run.count)
+        for character in run {
+            guard let ascii = character.asciiValue, character.utf8.count == 1 else { return String(run).lowercased() }
+            bytes.append(ascii >= 0x41 && ascii <= 0x5A ? ascii + 0x20 : ascii)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func position(of offset: Int, in characters: [Character]) -> (line: Int, column: Int) {

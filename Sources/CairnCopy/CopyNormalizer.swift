@@ -405,7 +405,18 @@ struct CopyNormalizer {
 
     /// The closing mark of an opening quotation mark or bracket, as the plain form has them.
     static func closingMark(_ open: Character) -> Character? {
-        switch open {
+        // Asked of every character: ASCII by its byte, the rest by the switch below.
+        if let ascii = open.asciiValue, open.utf8.count == 1 {
+            switch ascii {
+            case UInt8(ascii: "\""): return "\""
+            case UInt8(ascii: "'"): return "'"
+            case UInt8(ascii: "("): return ")"
+            case UInt8(ascii: "["): return "]"
+            case UInt8(ascii: "{"): return "}"
+            default: return nil
+            }
+        }
+        return switch open {
         case "\"": "\""
         case "'": "'"
         case "(": ")"

@@ -84,9 +84,12 @@ struct CopyRule: Sendable {
 
     /// Whether a pattern could match a text: its words are there, or its rule's detector
     /// matched.
-    private func mayMatch(_ pattern: Pattern, detected: Bool, gates: [Bool]?) -> Bool {
-        guard pattern.literals != nil else { return detected }
-        guard let gate = pattern.gate, let gates else { return true }
+    /// By index, not by value: a rule holds hundreds of patterns, each tried on every form of
+    /// every text, and a pattern taken out of the array is a copy (five references retained and
+    /// released), though most are passed over by their gate.
+    private func mayMatch(_ index: Int, detected: Bool, gates: [Bool]?) -> Bool {
+        guard patterns[index].literals != nil else { return detected }
+        guard let gate = patterns[index].gate, let gates else { return true }
         return gates[gate]
     }
 
@@ -96,8 +99,8 @@ struct CopyRule: Sendable {
         let detected = detector.map { $0.contains { $0.matches(text) } } ?? true
         let gates = scanner.map { text.gates($0) }
         var found: [(Range<Int>, Pattern)] = []
-        for pattern in patterns where mayMatch(pattern, detected: detected, gates: gates) {
-            for range in pattern.expression.ranges(in: text) { found.append((range, pattern)) }
+        for index in patterns.indices where mayMatch(index, detected: detected, gates: gates) {
+            for range in patterns[index].expression.ranges(in: text) { found.append((range, patterns[index])) }
         }
         // Exceptions are searched only when a pattern matched: most text matches none.
         guard !found.isEmpty, !exceptions.isEmpty else { return found }
@@ -129,17 +132,23 @@ struct CopyRule: Sendable {
     func detects(_ text: MatchText) -> Bool {
         if let detector, detector.contains(where: { $0.matches(text) }) { return true }
         let gates = scanner.map { text.gates($0) }
-        return patterns.contains { pattern in
-            (detector == nil || pattern.literals != nil) && mayMatch(pattern, detected: true, gates: gates)
-                && pattern.expression.matches(text)
+        return patterns.indices.contains { index in
+            (detector == nil || patterns[index].literals != nil) && mayMatch(index, detected: true, gates: gates)
+                && patterns[index].expression.matches(text)
         }
     }
 
-    /// The first pattern that matches the whole of `word`, unless an exception covers it.
+    /// The first pattern that matches the whole of `word`, unless an exception covers it. Only
+    /// patterns that could match the word somewhere are tried whole (their words are in it, or
+    /// the rule's detector matched it): a whole match is a match, so this leaves none out, and
+    /// the guard asks it of every rule for every word of a run it tries joined.
     func wholeMatch(_ word: String) -> Pattern? {
         let text = MatchText(word)
         if exceptions.contains(where: { $0.matches(text) }) { return nil }
-        return patterns.first { pattern in pattern.whole.matches(text) }
+        let detected = detector.map { $0.contains { $0.matches(text) } } ?? true
+        let gates = scanner.map { text.gates($0) }
+        return patterns.indices.first { mayMatch($0, detected: detected, gates: gates) && patterns[$0].whole.matches(text) }
+            .map { patterns[$0] }
     }
 
     func message(for match: String, pattern: Pattern?) -> String {
@@ -162,8 +171,10 @@ public enum CopyLevel: String, Sendable, CaseIterable, Encodable, Comparable {
 }
 
 extension String {
+    /// By the standard library's search: Foundation's bridged search was a few percent of
+    /// linting copy that breaks rules (every violation's message is made this way).
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard let range = firstRange(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
     }
 }

@@ -65,7 +65,7 @@ extension Cairn {
                 // A line of the file ends at "\n" (or "\r\n", one character to Swift); a line
                 // separator or a lone "\r" inside it is part of the copy.
                 for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated()
-                where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                where line.unicodeScalars.contains(where: { !CharacterSet.whitespaces.contains($0) }) {
                     units.append((index + 1, String(line)))
                 }
             } else {

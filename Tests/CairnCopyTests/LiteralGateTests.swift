@@ -143,4 +143,34 @@ struct LiteralGateTests {
         }
         #expect(matched > 500, "the corpora exercise the rules")
     }
+
+    @Test("a word matched whole is found by the gated patterns as by trying every pattern whole")
+    func wholeMatchLosesNothing() throws {
+        let rules = try ModuleHost.copyGuard().rules
+        // Every word of the corpora, and each two and three neighbours joined, as the guard's
+        // check of split words asks.
+        var words = Set<String>()
+        for text in Self.texts {
+            let parts = CopyNormalizer.normalize(text).text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            words.formUnion(parts)
+            for count in 2...3 where parts.count >= count {
+                for start in 0...(parts.count - count) { words.insert(parts[start..<(start + count)].joined()) }
+            }
+        }
+        #expect(words.count > 5_000)
+        // Every few words in order, to keep a debug build's run short.
+        let sorted = words.sorted()
+        var found = 0
+        for word in stride(from: 0, to: sorted.count, by: max(1, sorted.count / 4_000)).map({ sorted[$0] }) {
+            let text = MatchText(word)
+            for rule in rules {
+                let everyPattern = rule.exceptions.contains(where: { $0.matches(text) }) ? nil
+                    : rule.patterns.first { $0.whole.matches(text) }
+                let gated = rule.wholeMatch(word)
+                #expect(gated?.source == everyPattern?.source, "\(rule.id): \(word)")
+                if gated != nil { found += 1 }
+            }
+        }
+        #expect(found > 50, "the words exercise the whole matches")
+    }
 }

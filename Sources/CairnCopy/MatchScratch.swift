@@ -1,0 +1,27 @@
+import CPCRE2
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One PCRE2 match block per thread, made on the thread's first match and kept: the guard makes
+/// thousands of matches for every text it reads, and a block made and freed for each (with the
+/// interpreter's frames it grows into) was a few percent of linting. It holds one offset pair,
+/// the whole match: capture groups are never read, and a match whose groups do not fit still
+/// reports the whole match (`pcre2_match` returns 0 for it).
+enum MatchScratch {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { block in
+            if let block { pcre2_match_data_free_8(OpaquePointer(block)) }
+        }
+        return key
+    }()
+
+    /// This thread's block, or nil when PCRE2 cannot allocate one.
+    static var block: OpaquePointer? {
+        if let kept = pthread_getspecific(key) { return OpaquePointer(kept) }
+        guard let made = pcre2_match_data_create_8(1, nil) else { return nil }
+        pthread_setspecific(key, UnsafeRawPointer(made))
+        return made
+    }
+}
