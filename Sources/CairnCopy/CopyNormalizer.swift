@@ -200,8 +200,9 @@ struct CopyNormalizer {
             }
             // A word spelt out uses one mark between its letters: a space next to "l-e-t-h-a-l"
             // or "S.T.A.R.T" parts it from the word "a" beside it, rather than joining them.
-            if (character == " " && !leetForm.wide.contains(index) || isJoiner(character))
-                && isSingleLetter(index - 1) && isSingleLetter(index + 1)
+            // The single letters first: most characters have none beside them.
+            if isSingleLetter(index - 1) && isSingleLetter(index + 1)
+                && (character == " " && !leetForm.wide.contains(index) || isJoiner(character))
                 && (isSingleLetter(index - 3) || isSingleLetter(index + 3))
                 && spellsWithOneMark(characters, at: index) {
                 index += 1
@@ -241,6 +242,7 @@ struct CopyNormalizer {
     /// Nil when nothing is taken out.
     static func unquoted(_ plain: Mapped) -> Mapped? {
         let characters = plain.characters
+        guard mayHoldAside(characters) else { return nil }
         func isLetter(_ index: Int) -> Bool { index >= 0 && index < characters.count && characters[index].isLetterFast }
         var dropped = Set<Int>()
         var index = 0
@@ -315,6 +317,27 @@ struct CopyNormalizer {
             out.append(characters[index], from: plain.origins[index])
         }
         return out
+    }
+
+    /// Whether `unquoted` could take anything out: in ASCII text only a hyphen, two full stops,
+    /// a double quote, an opening bracket or an apostrophe with no letter before it can start
+    /// what it takes out (pictographs, ellipses and other marks are not ASCII). One look at
+    /// each byte, where the full reading compares every character with each mark.
+    private static func mayHoldAside(_ characters: [Character]) -> Bool {
+        var previous: UInt8 = 0
+        for character in characters {
+            guard let ascii = character.asciiValue, character.utf8.count == 1 else { return true }
+            switch ascii {
+            case UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return true
+            case UInt8(ascii: "."): if previous == UInt8(ascii: ".") { return true }
+            case UInt8(ascii: "'"):
+                let afterLetter = (previous >= 0x41 && previous <= 0x5A) || (previous >= 0x61 && previous <= 0x7A)
+                if !afterLetter { return true }
+            default: break
+            }
+            previous = ascii
+        }
+        return false
     }
 
     /// The plain form with each aside between a pair of spaced dashes taken out whole, words and
