@@ -65,7 +65,9 @@ enum AttributedSpans {
         var spans = module.map(recordModules.contains) == true ? recordFields(in: text) : []
         // Most copy quotes nobody and marks no field.
         let lowered = text.lowercased()
-        guard ["you", "reported", "typed"].contains(where: { ByteSearch.contains(lowered, $0) }) else { return spans }
+        // By bytes first (most copy holds none of the words), then as characters: a mark
+        // joined to the word's last letter ("you\u{301}") is the word's bytes and not the word.
+        guard ["you", "reported", "typed"].contains(where: { ByteSearch.contains(lowered, $0) && lowered.contains($0) }) else { return spans }
         // The expressions are fixed text; should one not compile, nothing is attributed (every
         // rule's match stands).
         guard let markerExpression, let fieldMark, let markedColon, let markedAs, let beyondName else { return spans }

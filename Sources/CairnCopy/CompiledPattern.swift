@@ -155,17 +155,19 @@ final class CompiledPattern: @unchecked Sendable {
     private func firstMatch(in text: MatchText, from start: Int) -> Range<Int>? {
         let jit = (jitDone.load(ordering: .relaxed)
             || interpreted.add(text.bytes.count + CompiledPattern.callCost, ordering: .relaxed).newValue > CompiledPattern.interpretedBytes) && jitIfNeeded()
-        guard let data = MatchScratch.block else { return nil }
-        let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in
-            let subject = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            let status = pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | (jit ? 0 : PCRE2_NO_JIT), data, nil)
-            // The JIT's stack is small; a pattern that needs more is matched by the interpreter.
-            guard status == PCRE2_ERROR_JIT_STACKLIMIT else { return status }
-            return pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, data, nil)
+        let found = MatchScratch.withBlock { data -> Range<Int>? in
+            let result = text.bytes.withUnsafeBufferPointer { bytes -> Int32 in
+                let subject = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                let status = pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | (jit ? 0 : PCRE2_NO_JIT), data, nil)
+                // The JIT's stack is small; a pattern that needs more is matched by the interpreter.
+                guard status == PCRE2_ERROR_JIT_STACKLIMIT else { return status }
+                return pcre2_match_8(code, subject, bytes.count, start, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, data, nil)
+            }
+            guard result >= 0 else { return nil }
+            let vector = pcre2_get_ovector_pointer_8(data)!
+            return vector[0]..<vector[1]
         }
-        guard result >= 0 else { return nil }
-        let vector = pcre2_get_ovector_pointer_8(data)!
-        return vector[0]..<vector[1]
+        return found ?? nil
     }
 
     private static func message(_ code: Int32) -> String {

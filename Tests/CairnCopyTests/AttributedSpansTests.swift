@@ -49,6 +49,11 @@ struct AttributedSpansTests {
         "Common conditions for Minh: ear infection (4), cough (3)",
         // A mark with no field label before it names no value.
         "You have migraine (your label)",
+        // A combining mark on the marker's last letter makes it another word (a review found
+        // a search by bytes read these as marked).
+        "Self-reported\u{301} notes: diabetes",
+        "Entered by you\u{301}: diabetes",
+        "Tags as typed\u{301}: diabetes",
         // The claim is outside the quote.
         "Your label 'headache' is really migraine.",
         "You wrote \"headache\", but this is migraine.",
