@@ -105,7 +105,9 @@ final class CompiledPattern: @unchecked Sendable {
             return compiled
         }
         do {
-            return [try CompiledPattern(prefix + "(?:" + alternatives.joined(separator: "|") + ")" + suffix, ignoresCase: ignoresCase)]
+            // Each alternative in a group of its own: an option set inside one ("(?i)") ends with it.
+            return [try CompiledPattern(prefix + "(?:" + alternatives.map { "(?:" + $0 + ")" }.joined(separator: "|") + ")" + suffix,
+                                        ignoresCase: ignoresCase)]
         } catch {
             guard alternatives.count > 1 else { return nil }
             let half = alternatives.count / 2

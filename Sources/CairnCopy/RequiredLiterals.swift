@@ -213,13 +213,38 @@ enum RequiredLiterals {
                     skip(past: open == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "'"))
                 } else if next == UInt8(ascii: "p") || next == UInt8(ascii: "P") {
                     index += 1
+                } else if next == UInt8(ascii: "x") {
+                    // "\x41": up to two hex digits are the character's code, not literals.
+                    skipDigits(upTo: 2, hex: true)
+                } else if next == UInt8(ascii: "g") {
+                    // "\g1", "\g-1": a reference by number.
+                    if peek() == UInt8(ascii: "-") || peek() == UInt8(ascii: "+") { index += 1 }
+                    skipDigits(upTo: .max, hex: false)
                 }
+            case UInt8(ascii: "c"):
+                // "\cA": the control character of the next one.
+                guard peek() != nil else { failed = true; return .other }
+                index += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // An octal code ("\012") or a back reference ("\1", "\12"): its digits are
+                // part of it.
+                skipDigits(upTo: .max, hex: false)
             default:
                 // An escaped mark is the mark; an escaped letter or digit is a class, an
                 // anchor or a reference.
                 if next < 0x80, !next.isASCIILetterOrDigit { return .literal(next) }
             }
             return .other
+        }
+
+        private mutating func skipDigits(upTo limit: Int, hex: Bool) {
+            var taken = 0
+            while taken < limit, let byte = peek(),
+                  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (hex && ((UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte))) {
+                index += 1
+                taken += 1
+            }
         }
 
         private mutating func skip(past close: UInt8) {
@@ -284,6 +309,8 @@ enum RequiredLiterals {
                 default:
                     // Options: `(?i)` sets them for what follows, `(?-i:...)` for the group.
                     while let option = peek(), option.isASCIILetter || option == UInt8(ascii: "-") || option == UInt8(ascii: "^") {
+                        // Extended mode ("(?x)") makes spaces and "#" mean nothing: not read here.
+                        if option == UInt8(ascii: "x") { failed = true; return nil }
                         index += 1
                     }
                     if peek() == UInt8(ascii: ")") {

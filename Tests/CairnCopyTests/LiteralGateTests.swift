@@ -62,6 +62,21 @@ struct LiteralGateTests {
         #expect(Self.words("is|at") == nil, "two letters are too short")
         #expect(Self.words("(?<!no )stroke") == ["stroke"])
         #expect(Self.words("(?i)stroke") == ["stroke"])
+        // Escapes whose characters are not literals (a review found these read as words).
+        #expect(Self.words("migr\\x61ine") == ["migr"], "'61' is the code of 'a'")
+        #expect(Self.words("\\cAbleed") == ["bleed"], "'A' belongs to the control escape")
+        #expect(Self.words("\\012stroke") == ["stroke"], "octal digits belong to the escape")
+        #expect(Self.words("(dose)\\1stroke") == ["stroke"])
+        #expect(Self.words("(?x)mi graine") == nil, "extended mode is not read")
+        #expect(Self.words("(?ix: mi graine)") == nil)
+    }
+
+    @Test("a pattern with an option of its own leaves the other patterns of a detector as they are")
+    func unionScopesOptions() throws {
+        let detector = try #require(CompiledPattern.union(["(?i)STROKE", "Fit"], ignoresCase: false)?.first)
+        #expect(detector.matches(MatchText("a stroke")))
+        #expect(!detector.matches(MatchText("a fit")), "'(?i)' of the first pattern does not reach the second")
+        #expect(detector.matches(MatchText("a Fit")))
     }
 
     @Test("the scanner finds exactly the words a substring search finds")
