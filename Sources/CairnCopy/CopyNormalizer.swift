@@ -179,6 +179,19 @@ struct CopyNormalizer {
 
     /// A squeezed form, built from the plain one; `one` is the letter digit 1 stands for.
     static func squeeze(_ plain: Mapped, one: Character = "i") -> Mapped {
+        if squeezesNothing(plain.characters) {
+            // What the reading below gives back when it changes nothing: the same characters
+            // and origins, without the marks of breaks and wide gaps.
+            var same = plain
+            same.breaks = []
+            same.wide = []
+            return same
+        }
+        return squeezeReading(plain, one: one)
+    }
+
+    /// `squeeze` without its shortcut for copy it leaves as it is (tests hold the two to agree).
+    static func squeezeReading(_ plain: Mapped, one: Character = "i") -> Mapped {
         let leetForm = unleet(plain, one: one)
         let characters = leetForm.characters
         func isLetter(_ index: Int) -> Bool {
@@ -212,6 +225,46 @@ struct CopyNormalizer {
             index += 1
         }
         return squeezed
+    }
+
+    /// Whether `squeeze` would change nothing, read from the bytes of ASCII copy (most copy):
+    /// no word holds both a letter and a symbol or digit read as a letter, no hyphen follows a
+    /// letter, and no two single letters stand one mark apart. Each test is wider than the
+    /// reading's own, so a text it passes is one the reading leaves as it is; anything else,
+    /// and any character past ASCII, goes through the reading.
+    private static func squeezesNothing(_ characters: [Character]) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count)
+        for character in characters {
+            guard let ascii = character.asciiValue, character.utf8.count == 1 else { return false }
+            bytes.append(ascii)
+        }
+        func isLetter(_ index: Int) -> Bool {
+            guard index >= 0 && index < bytes.count else { return false }
+            let byte = bytes[index]
+            return (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+        func isSingleLetter(_ index: Int) -> Bool { isLetter(index) && !isLetter(index - 1) && !isLetter(index + 1) }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            guard isLetter(index) || isDigit || leetByByte[Int(byte)] != nil else { index += 1; continue }
+            var letters = false, leet = false
+            while index < bytes.count,
+                  isLetter(index) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) || leetByByte[Int(bytes[index])] != nil {
+                if isLetter(index) { letters = true } else if leetByByte[Int(bytes[index])] != nil { leet = true }
+                index += 1
+            }
+            if letters && leet { return false }
+        }
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "-") && isLetter(index - 1) { return false }
+            if (bytes[index] == UInt8(ascii: " ") || joinerBytes[Int(bytes[index])]) && isSingleLetter(index - 1) && isSingleLetter(index + 1) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether the space at `index` spells the same word as the marks beyond the single letters
