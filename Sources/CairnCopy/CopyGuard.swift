@@ -19,6 +19,8 @@ public struct CopyGuard: Sendable {
     /// being the exact approved text, or a sentence (or part of one) lifted from it, has been
     /// altered ("— not a diagnosis" cut from the overuse warning).
     private(set) var approvedRuns: [String: String]
+    /// Every word of those runs: a run of copy is looked up only when each of its words is one.
+    private(set) var approvedRunWords: Set<String> = []
     /// Approved entries by their exact text: every lint asks first whether a text is one.
     private(set) var approvedByText: [String: [CopyCatalog.Entry]]
     /// The same texts, each with its length and its ASCII bytes, for finding one inside copy.
@@ -137,6 +139,7 @@ public struct CopyGuard: Sendable {
                                 entries: entries)
         }
         approvedRuns = approvedTextRuns()
+        approvedRunWords = Set(approvedRuns.keys.flatMap { $0.split(separator: " ").map(String.init) })
         for id in catalog.ids {
             guard let entry = catalog.entry(id), entry.approved, let text = entry.text else { continue }
             let form = CopyNormalizer.normalize(text)
@@ -848,9 +851,13 @@ public struct CopyGuard: Sendable {
         // A sentence that is, word for word, a sentence of that approved text is not altered
         // copy: it is judged by the rules like any other sentence.
         if plainWords.count >= CopyGuard.approvedRun {
-            // A label before a sentence ("Insight: It may be worth ...") is not part of it.
-            let sentences = CopyGuard.sentences(of: plainWords, in: plain).map { CopyGuard.unlabelled($0, words: plainWords, in: plain) }
+            // A label before a sentence ("Insight: It may be worth ...") is not part of it. The
+            // sentences are made, and a run joined and looked up, only where every word of the
+            // run is an approved text's: most copy has no such run.
+            lazy var sentences = CopyGuard.sentences(of: plainWords, in: plain).map { CopyGuard.unlabelled($0, words: plainWords, in: plain) }
+            let approvedWord = plainWords.map { approvedRunWords.contains($0.word) }
             for start in 0...(plainWords.count - CopyGuard.approvedRun) {
+                guard !approvedWord[start..<(start + CopyGuard.approvedRun)].contains(false) else { continue }
                 let run = plainWords[start..<(start + CopyGuard.approvedRun)]
                 guard let id = approvedRuns[run.map(\.word).joined(separator: " ")] else { continue }
                 // One sentence lifted is judged by the rules; two or more of the same text
