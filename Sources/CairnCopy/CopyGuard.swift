@@ -1028,7 +1028,7 @@ public struct CopyGuard: Sendable {
         bytes.reserveCapacity(run.count)
         for character in run {
             guard let ascii = character.asciiValue, character.utf8.count == 1 else { return String(run).lowercased() }
-            bytes.append(ascii >= 0x41 && ascii <= 0x5A ? ascii + 0x20 : ascii)
+            bytes.append(ascii.lowercasedASCII)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

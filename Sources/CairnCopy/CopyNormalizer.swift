@@ -239,20 +239,15 @@ struct CopyNormalizer {
             guard let ascii = character.asciiValue, character.utf8.count == 1 else { return false }
             bytes.append(ascii)
         }
-        func isLetter(_ index: Int) -> Bool {
-            guard index >= 0 && index < bytes.count else { return false }
-            let byte = bytes[index]
-            return (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        }
+        func isLetter(_ index: Int) -> Bool { index >= 0 && index < bytes.count && bytes[index].isASCIILetter }
         func isSingleLetter(_ index: Int) -> Bool { isLetter(index) && !isLetter(index - 1) && !isLetter(index + 1) }
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            let isDigit = byte >= 0x30 && byte <= 0x39
-            guard isLetter(index) || isDigit || leetByByte[Int(byte)] != nil else { index += 1; continue }
+            // A word as `unleet` reads one: letters, digits and symbols read as letters.
+            func inWord(_ byte: UInt8) -> Bool { byte.isASCIILetterOrDigit || leetByByte[Int(byte)] != nil }
+            guard inWord(bytes[index]) else { index += 1; continue }
             var letters = false, leet = false
-            while index < bytes.count,
-                  isLetter(index) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) || leetByByte[Int(bytes[index])] != nil {
+            while index < bytes.count, inWord(bytes[index]) {
                 if isLetter(index) { letters = true } else if leetByByte[Int(bytes[index])] != nil { leet = true }
                 index += 1
             }
@@ -384,8 +379,7 @@ struct CopyNormalizer {
             case UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return true
             case UInt8(ascii: "."): if previous == UInt8(ascii: ".") { return true }
             case UInt8(ascii: "'"):
-                let afterLetter = (previous >= 0x41 && previous <= 0x5A) || (previous >= 0x61 && previous <= 0x7A)
-                if !afterLetter { return true }
+                if !previous.isASCIILetter { return true }
             default: break
             }
             previous = ascii
@@ -557,12 +551,12 @@ extension Character {
     /// gives there): the guard asks for every character of every sentence it checks.
     var isLetterFast: Bool {
         guard let ascii = asciiValue else { return isLetter }
-        return (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x61 && ascii <= 0x7A)
+        return ascii.isASCIILetter
     }
 
     /// `isNumber`, answered from the byte for ASCII (0-9).
     var isNumberFast: Bool {
         guard let ascii = asciiValue else { return isNumber }
-        return ascii >= 0x30 && ascii <= 0x39
+        return ascii.isASCIIDigit
     }
 }

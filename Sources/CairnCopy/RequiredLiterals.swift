@@ -378,9 +378,3 @@ enum RequiredLiterals {
         }
     }
 }
-
-private extension UInt8 {
-    var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self + 0x20 : self }
-    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
-    var isASCIILetterOrDigit: Bool { isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) }
-}
